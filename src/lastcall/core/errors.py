@@ -1,0 +1,44 @@
+"""The exception hierarchy: every error a caller can act on names its input."""
+
+from __future__ import annotations
+
+
+class LastcallError(Exception):
+    """Base of every error raised on purpose by lastcall."""
+
+
+class UnknownGame(LastcallError, KeyError):
+    """No registered game has this id."""
+
+    def __init__(self, game_id: str, known: tuple[str, ...]) -> None:
+        self.game_id = game_id
+        super().__init__(f"unknown game {game_id!r}; known games: {', '.join(known)}")
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])
+
+
+class InvalidOptions(LastcallError, ValueError):
+    """A player count or game option outside what the game allows."""
+
+
+class InvalidAction(LastcallError, ValueError):
+    """Text or JSON that is not an action of the game at all."""
+
+
+class IllegalAction(LastcallError, ValueError):
+    """A well-formed action the rules forbid now; the state is unchanged.
+
+    The message says why and names the rule (rulebook section) it breaks.
+    """
+
+    def __init__(self, player: int, action: object, reason: str, rule: str) -> None:
+        self.player = player
+        self.action = action
+        self.reason = reason
+        self.rule = rule
+        super().__init__(f"P{player} cannot {str(action)!r}: {reason} [{rule}]")
+
+
+class RecordError(LastcallError, ValueError):
+    """A match record that is malformed or does not replay to what it claims."""
