@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from lastcall.bots.base import Bot, Seat
+from lastcall.bots.greedy import GreedyBot
+from lastcall.bots.ismcts import IsmctsBot
 from lastcall.bots.random_bot import RandomBot
 from lastcall.core import LastcallError
 
@@ -48,5 +50,17 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
 
 
 register_bot("random", RandomBot)
+register_bot("greedy", GreedyBot)
+register_bot("ismcts", IsmctsBot)
 
-__all__ = ["Bot", "RandomBot", "Seat", "bot_kinds", "make_bot", "parse_spec", "register_bot"]
+__all__ = [
+    "Bot",
+    "GreedyBot",
+    "IsmctsBot",
+    "RandomBot",
+    "Seat",
+    "bot_kinds",
+    "make_bot",
+    "parse_spec",
+    "register_bot",
+]

@@ -1,0 +1,58 @@
+"""Bot specs: names with parameters, converted strictly, errors naming what is wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from lastcall.bots import GreedyBot, IsmctsBot, RandomBot, bot_kinds, make_bot
+from lastcall.core import LastcallError
+
+
+def test_every_kind_is_registered() -> None:
+    assert bot_kinds() == ("greedy", "ismcts", "random")
+
+
+def test_parameters_arrive_as_text_and_are_converted() -> None:
+    bot = make_bot("ismcts:iters=50, c=1.25,depth=3", seed=9)
+    assert isinstance(bot, IsmctsBot)
+    assert (bot.iters, bot.ms, bot.c, bot.depth, bot.seed) == (50, None, 1.25, 3, 9)
+    timed = make_bot("ismcts:ms=2.5")
+    assert isinstance(timed, IsmctsBot)
+    assert timed.ms == 2.5
+    greedy = make_bot("Greedy:samples=5")
+    assert isinstance(greedy, GreedyBot)
+    assert greedy.samples == 5
+    assert isinstance(make_bot("random"), RandomBot)
+
+
+def test_defaults() -> None:
+    bot = make_bot("ismcts")
+    assert isinstance(bot, IsmctsBot)
+    assert (bot.iters, bot.ms, bot.c, bot.depth) == (200, None, 0.7, 10)
+    greedy = make_bot("greedy")
+    assert isinstance(greedy, GreedyBot)
+    assert greedy.samples == 3
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:iters=abc", "iters='abc' is not an integer"),
+        ("ismcts:iters=2.5", "iters='2.5' is not an integer"),
+        ("ismcts:iters=0", "iters=0 must be at least 1"),
+        ("ismcts:depth=-1", "depth=-1 must be at least 0"),
+        ("ismcts:c=fast", "c='fast' is not a number"),
+        ("ismcts:c=-0.5", "c=-0.5 must be at least 0"),
+        ("ismcts:c=nan", "c='nan' must be finite"),
+        ("ismcts:ms=0", "ms=0.0 must be at least 0.001"),
+        ("ismcts:iters=10,ms=5", "give iters or ms, not both"),
+        ("greedy:samples=0", "samples=0 must be at least 1"),
+        ("greedy:samples=x", "samples='x' is not an integer"),
+        ("greedy:depth=2", "depth"),
+        ("greedy:samples", "parameters are key=value"),
+        ("genius", "unknown bot 'genius'"),
+    ],
+)
+def test_bad_specs_name_the_problem(spec: str, message: str) -> None:
+    with pytest.raises(LastcallError, match=message.replace("(", r"\(").replace("?", r"\?")):
+        make_bot(spec)
