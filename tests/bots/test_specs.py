@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from lastcall.bots import GreedyBot, IsmctsBot, RandomBot, bot_kinds, make_bot
+from lastcall.bots import (
+    GreedyBot,
+    IsmctsBot,
+    RandomBot,
+    bot_kinds,
+    make_bot,
+    parse_spec,
+    split_specs,
+)
 from lastcall.core import LastcallError
 
 
@@ -25,10 +33,32 @@ def test_parameters_arrive_as_text_and_are_converted() -> None:
     assert isinstance(make_bot("random"), RandomBot)
 
 
+def test_colons_separate_parameters_too() -> None:
+    assert parse_spec("ismcts:iters=50:depth=4") == ("ismcts", {"iters": "50", "depth": "4"})
+    assert parse_spec("ismcts:iters=50,depth=4") == ("ismcts", {"iters": "50", "depth": "4"})
+
+
+@pytest.mark.parametrize(
+    ("text", "specs"),
+    [
+        ("greedy,random", ["greedy", "random"]),
+        ("human, ismcts:iters=400", ["human", "ismcts:iters=400"]),
+        ("ismcts:iters=50,depth=4,greedy", ["ismcts:iters=50,depth=4", "greedy"]),
+        (
+            "ismcts:iters=50:depth=4,greedy:samples=2",
+            ["ismcts:iters=50:depth=4", "greedy:samples=2"],
+        ),
+        ("random,,greedy,", ["random", "greedy"]),
+    ],
+)
+def test_split_a_list_of_specs(text: str, specs: list[str]) -> None:
+    assert split_specs(text) == specs
+
+
 def test_defaults() -> None:
     bot = make_bot("ismcts")
     assert isinstance(bot, IsmctsBot)
-    assert (bot.iters, bot.ms, bot.c, bot.depth) == (200, None, 0.7, 10)
+    assert (bot.iters, bot.ms, bot.c, bot.depth) == (200, None, 0.7, 6)
     greedy = make_bot("greedy")
     assert isinstance(greedy, GreedyBot)
     assert greedy.samples == 3

@@ -1,6 +1,10 @@
 """Bots, named with parameters: ``random``, ``greedy``, ``ismcts:iters=400``.
 
 ``make_bot(spec, seed)`` builds one from its spec; ``register_bot`` adds a kind.
+Parameters follow the name after a colon and are separated by commas or
+colons: ``ismcts:iters=400,c=0.5`` or ``ismcts:iters=400:c=0.5``, the second
+form being safe inside a comma-separated list of seats. ``split_specs`` reads
+such a list, giving a ``key=value`` piece to the spec before it.
 """
 
 from __future__ import annotations
@@ -29,12 +33,28 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """``"ismcts:iters=400,c=0.7"`` -> ``("ismcts", {"iters": "400", "c": "0.7"})``."""
     name, _, rest = spec.strip().partition(":")
     params: dict[str, str] = {}
-    for part in filter(None, rest.split(",")):
+    for part in filter(None, rest.replace(":", ",").split(",")):
         key, eq, value = part.partition("=")
         if not eq or not key.strip():
             raise LastcallError(f"bot spec {spec!r}: parameters are key=value, got {part!r}")
         params[key.strip()] = value.strip()
     return name.strip().lower(), params
+
+
+def split_specs(text: str) -> list[str]:
+    """``"ismcts:iters=50,depth=4,greedy"`` -> ``["ismcts:iters=50,depth=4", "greedy"]``.
+
+    A piece holding ``=`` but no bot name (no ``:``) is a parameter of the spec before it.
+    """
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if "=" in piece and ":" not in piece and specs:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
@@ -63,4 +83,5 @@ __all__ = [
     "make_bot",
     "parse_spec",
     "register_bot",
+    "split_specs",
 ]

@@ -12,7 +12,7 @@ in few worlds must not look under-explored.
 Parameters: ``iters`` iterations per decision (default 200) or ``ms``
 milliseconds per decision instead, ``c`` the exploration constant (default
 0.7, rewards lie in [0, 1]) and ``depth`` the rollout cut-off in decisions
-(default 10; a large value plays rollouts to the end).
+(default 6; a large value plays rollouts to the end).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class IsmctsBot(Bot):
         iters: int | str | None = None,
         ms: float | str | None = None,
         c: float | str = 0.7,
-        depth: int | str = 10,
+        depth: int | str = 6,
     ) -> None:
         super().__init__(seed)
         if iters is not None and ms is not None:

@@ -4,19 +4,28 @@
 random games of ``game`` from ``seed`` and, at every decision with a real
 choice, lets the ISMCTS bot built from ``spec`` (``"ismcts"`` by default, e.g.
 ``"ismcts:iters=100,depth=10"``) search it. It returns the iterations done per
-second of search time, once at least ``seconds`` of search have been timed.
+second of search, once at least ``seconds`` of search have been timed. Time is
+the process's CPU time, so a busy machine slows the run but not the number.
 Positions come from the whole game, opening to end, so the number is the
 game's typical rate rather than its fastest.
+
+From a shell, ``python -m lastcall.bots.measure [GAME ...] [--seconds S]
+[--spec SPEC] [--json]`` prints the rate for each game (all registered games
+by default) at its smallest player count, on one core.
 """
 
 from __future__ import annotations
 
-from time import perf_counter
+import argparse
+import json
+from time import process_time
 
 from lastcall.bots import make_bot
 from lastcall.bots.base import Seat
 from lastcall.bots.ismcts import IsmctsBot
 from lastcall.core import Game, LastcallError, Rng, mix_seed
+from lastcall.core import game as find_game
+from lastcall.core import games as game_ids
 
 
 def ismcts_iterations_per_second(
@@ -37,9 +46,37 @@ def ismcts_iterations_per_second(
             player = state.to_move[0]
             actions = state.legal_actions(player)
             if len(actions) > 1:
-                start = perf_counter()
+                start = process_time()
                 bot.choose(Seat(state, player))
-                elapsed += perf_counter() - start
+                elapsed += process_time() - start
                 iterations += bot.last_iterations
             state.apply(player, walk.choice(actions))
     return iterations / elapsed
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print ISMCTS iterations per second for each game at its smallest player count."""
+    parser = argparse.ArgumentParser(
+        prog="python -m lastcall.bots.measure", description=main.__doc__
+    )
+    parser.add_argument("games", nargs="*", help="game ids (default: every registered game)")
+    parser.add_argument("--seconds", type=float, default=5.0, help="search time per game")
+    parser.add_argument("--spec", default="ismcts", help="the ismcts bot spec to time")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    rates: dict[str, dict[str, float | int]] = {}
+    for game_id in args.games or game_ids():
+        found = find_game(game_id)
+        players = found.min_players
+        rate = ismcts_iterations_per_second(found, players, args.seed, args.seconds, args.spec)
+        rates[found.id] = {"players": players, "iterations_per_sec": rate}
+    if args.json:
+        print(json.dumps({"spec": args.spec, "seconds": args.seconds, "games": rates}))
+        return
+    for game_id, row in rates.items():
+        print(f"{game_id:14} {row['players']} players  {row['iterations_per_sec']:9.0f} it/s")
+
+
+if __name__ == "__main__":
+    main()
