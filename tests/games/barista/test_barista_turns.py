@@ -167,3 +167,15 @@ def test_a_draw_from_an_empty_pile_reshuffles_the_discard_pile() -> None:
     assert all_cards(state) == total
     public = [e.text for e in state.events(None)]
     assert public[-2:] == ["The discard pile is shuffled into a new draw pile.", "P1 draws a card."]
+
+
+def test_after_placing_a_drink_card_a_stale_placed_card_is_not_the_discard() -> None:
+    # docs/rules/barista.md: "place <card> ... then discard <card> from hand";
+    # a stale placed card may be discarded only "when you have no play".
+    state = position(
+        ["tall breve mocha latte", "triple vente soy grande"],
+        placed_as=["single - - -", "- - - -"],
+        **STALE,  # type: ignore[arg-type]
+    )
+    act(state, "place tall")
+    assert legal(state) == {"discard breve", "discard mocha", "discard latte"}
