@@ -148,3 +148,26 @@ def test_with_two_players_the_one_final_turn_resolves_the_challenge() -> None:
     assert state.final_left == 1
     act(state, "discard vente")
     assert state.tips == [2, 0] and state.round_no == 2
+
+
+def test_a_successful_challenge_can_bring_the_fifth_tip_and_win_the_game() -> None:
+    state = _challenge(
+        ["single tall nonfat -", "- - - -", "- - - -"],
+        ["mocha latte", "double grande breve mocha", "triple vente soy latte"],
+        tips=[4, 0, 0],
+        deck="vente soy",
+    )
+    act(state, "challenge", "discard mocha", "discard vente", "discard soy")
+    assert state.tips == [5, 0, 0]
+    assert state.is_over and state.winners() == (0,)
+
+
+def test_after_a_challenge_the_next_round_is_dealt_by_the_player_to_the_left() -> None:
+    state = _challenge(
+        ["single tall nonfat -", "- - - -", "- - - -"],
+        ["mocha latte", "double grande breve mocha", "triple vente soy latte"],
+        deck="vente soy",
+    )
+    act(state, "challenge", "discard mocha", "discard vente", "discard soy")
+    assert state.round_no == 2 and state.dealer == 2
+    assert state.final_left == 0 and state.view(None)["challenge"] is None
