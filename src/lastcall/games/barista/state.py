@@ -204,14 +204,16 @@ class BaristaState(State):
                 plays.append(act.PLAY[k])
         return plays
 
-    def _discard_options(self, p: int) -> list[Action]:
+    def _discard_options(self, p: int, stale_too: bool) -> list[Action]:
+        """Hand cards to discard; with ``stale_too``, placed cards the order no longer wants."""
         seen = 0
         options: list[Action] = []
         for k in self.hands[p]:
             if not seen >> k & 1:
                 seen |= 1 << k
                 options.append(act.DISCARD[k])
-        options.extend(act.DISCARD_PLACED[c] for c in range(SLOTS) if self._stale(p, c))
+        if stale_too:
+            options.extend(act.DISCARD_PLACED[c] for c in range(SLOTS) if self._stale(p, c))
         return options
 
     def _take_targets(self, p: int) -> list[int]:
@@ -224,12 +226,12 @@ class BaristaState(State):
         phase = self.phase
         if phase == PLAY:
             plays = self._play_options(player)
-            options = plays or self._discard_options(player)
+            options = plays or self._discard_options(player, stale_too=True)
             if self._can_challenge(player):
                 options.append(act.CHALLENGE)
             return tuple(options)
         if phase == FOLLOW:
-            return tuple(self._discard_options(player))
+            return tuple(self._discard_options(player, stale_too=False))
         if phase == SETUP:
             return (*self._setup_options(player), act.READY)
         if phase == TARGET:
