@@ -734,9 +734,40 @@ class BartenderState(State):
         c.deck = fixed + loose
         rng.shuffle(c.deck)
         c.coin_deck = coins
+        if c.phase == CARD and c.current != player:
+            c._ensure_playable(player, rng)
         c.rng = Rng(seed)
         c._legal = None
         return c
+
+    def _ensure_playable(self, viewer: int, rng: Rng) -> None:
+        """The actor who chose raid, dig in or bid showed it holds a fitting card.
+
+        If the re-dealt hand lacks one, a fitting hidden card is swapped in for
+        one of its raiders or shovels (a coin always fits where a coin may be used).
+        """
+        actor = self.current
+        kind, _, b, _ = self.pending
+        if kind == DIG:
+            sh = self.shovel[b]
+            floor = VALUE[sh] if sh >= 0 else 0
+            wanted: tuple[int, ...] = (SHOVEL,)
+        else:
+            floor = 0
+            wanted = (COIN,) if kind == ADVERTISE else (RAIDER, COIN) if kind == BID else (RAIDER,)
+        hand = self.hands[actor]
+        if any(KIND[x] in wanted and VALUE[x] > floor for x in hand):
+            return
+        mains = [i for i, x in enumerate(hand) if KIND[x] != COIN]
+        i = mains[rng.below(len(mains))]
+        zones = [self.deck] + [
+            self.hands[s] for s in range(self.num_players) if s not in (actor, viewer)
+        ]
+        for zone in zones:
+            for j, x in enumerate(zone):
+                if KIND[x] in wanted and KIND[x] != COIN and VALUE[x] > floor:
+                    zone[j], hand[i] = hand[i], x
+                    return
 
     # ----------------------------------------------------------------- results
 
