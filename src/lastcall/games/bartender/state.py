@@ -298,23 +298,28 @@ class BartenderState(State):
 
     def _sideways_check(self, p: int) -> None:
         """Sideways cards still unpaired after the draw leave: customers discarded,
-        bartenders to the market. The owner pairs sideways cards first."""
-        bar = self.bars[p]
+        bartenders to the market.
+
+        A sideways card is saved only by a partner the bar has gained since (or
+        one freed by a departure): as many sideways cards leave as the bar still
+        has unpaired cards of that kind. Re-pairing cannot pass the risk on to a
+        card that was happy.
+        """
         flags = self.sideways
         turned = [b for b in self._keep_order(p) if flags[b]]
         if turned:
             for b in turned:
                 flags[b] = 0
-            excess = len(turned) - len(self.customers[p])
-            for b in turned[:excess]:
+            unpaired = len(self.bars[p]) - len(self.customers[p])
+            for b in turned[: max(0, unpaired)]:
                 self.say(f"P{p}'s sideways {NAME[b]} is still unpaired and goes to the market")
                 self._lose_bartender(p, b)
         count = self.sideways_customers[p]
         if count:
             self.sideways_customers[p] = 0
-            excess = count - len(bar)
             customers = self.customers[p]
-            for _ in range(excess):
+            unpaired = len(customers) - len(self.bars[p])
+            for _ in range(min(count, unpaired)):
                 card = customers.pop()
                 self.discard.append(card)
                 self.say(f"P{p}'s sideways customer {NAME[card]} is still unpaired: discarded")
