@@ -9,7 +9,7 @@ from lastcall.games.bartender.cards import BARTENDER, CUSTOMER, DECK
 from lastcall.games.bartender.state import ACTION, BANK, DISCARD, IDLE_ROUNDS, BartenderState
 
 
-FULL = ["2c", "3c", "4c", "5c", "6c", "7c", "8c"]
+FULL = ["2s", "3s", "4s", "6s", "7s", "8s", "9s"]
 """A full hand: its holder draws nothing from the main deck."""
 
 
