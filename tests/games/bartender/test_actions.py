@@ -85,7 +85,9 @@ def test_raid_blocked_by_an_equal_raider_all_raiders_discarded() -> None:
 
 
 def test_raid_succeeds_bartender_goes_to_the_market() -> None:
-    state = position(3, hands={0: ["9c", "2s"]}, bars={1: ["qh", "kh"]}, customers={1: ["2h", "4h"]})
+    state = position(
+        3, hands={0: ["9c", "2s"]}, bars={1: ["qh", "kh"]}, customers={1: ["2h", "4h"]}
+    )
     act(state, 0, "raid 1 kh")
     act(state, 0, "play 9c")
     act(state, 1, "pass")
