@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 import pytest
 
@@ -12,6 +12,12 @@ from lastcall.games.bartender.cards import DECK
 from lastcall.games.bartender.state import ACTION, BartenderState
 
 GAME = lastcall.game("bartender")
+
+
+def new(players: int, seed: int = 0, options: dict[str, object] | None = None) -> BartenderState:
+    state = GAME.new(players, seed=seed, options=options)
+    assert isinstance(state, BartenderState)
+    return state
 
 
 def ids(*names: str) -> list[int]:
@@ -48,20 +54,19 @@ def position(
     ``deck`` and ``coins`` list the cards in the order they will be drawn.
     Cards of one name are told apart by order of appearance across all zones.
     """
-    state = GAME.new(players, seed=11, options=options)
-    assert isinstance(state, BartenderState)
+    state = new(players, seed=11, options=options)
     every: list[str] = []
     zones: list[tuple[str, int, list[str]]] = []
     for label, table in (("hand", hands), ("bar", bars), ("cust", customers)):
-        for seat, cards in (table or {}).items():
-            zones.append((label, seat, cards))
-            every.extend(cards)
-    for label, cards in (("deck", deck), ("coins", coins), ("market", market)):
-        zones.append((label, -1, cards or []))
-        every.extend(cards or [])
+        for seat, held in (table or {}).items():
+            zones.append((label, seat, held))
+            every.extend(held)
+    for label, pile in (("deck", deck), ("coins", coins), ("market", market)):
+        zones.append((label, -1, pile or []))
+        every.extend(pile or [])
     shovel_names = list((shovels or {}).values())
     every.extend(shovel_names)
-    cards = iter(ids(*every))
+    cards: Iterator[int] = iter(ids(*every))
     state.hands = [[] for _ in range(players)]
     state.bars = [[] for _ in range(players)]
     state.customers = [[] for _ in range(players)]

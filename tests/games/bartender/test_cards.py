@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
+from collections.abc import Callable
 from importlib import resources
+from typing import Any
 
 import pytest
-from bartender_positions import GAME, names
+from bartender_positions import names, new
 
 from lastcall.core import InvalidOptions
 from lastcall.games.bartender.cards import (
@@ -22,7 +24,7 @@ from lastcall.games.bartender.cards import (
 )
 
 
-def raw() -> dict:
+def raw() -> dict[str, Any]:
     text = (resources.files("lastcall.games.bartender") / "cards.toml").read_text("utf-8")
     return tomllib.loads(text)
 
@@ -54,7 +56,7 @@ def test_coin_deck_is_two_sets_of_diamonds_by_default_or_one() -> None:
     assert Counter(names(two)) == {f"{r}d": 2 for r in ["a", *map(str, range(2, 11))]}
     assert len(DECK.coin_deck(1)) == 10
     assert sorted(DECK.values[c] for c in DECK.coin_deck(1)) == [2, 3, 4, 5, 6, 7, 8, 9, 10, 10]
-    state = GAME.new(2, seed=1, options={"coin_sets": 1})
+    state = new(2, seed=1, options={"coin_sets": 1})
     assert state.options["coin_sets"] == 1
     total = len(state.coin_deck) + sum(1 for h in state.hands for c in h if DECK.kinds[c] == COIN)
     assert total == 10
@@ -66,7 +68,7 @@ def test_three_players_remove_one_king_queen_jack_and_two_hearts() -> None:
     gone = sorted(names(set(full) - set(small)))
     assert gone == ["2h", "3h", "jc", "kc", "qc"]
     assert kinds_of(small) == {BARTENDER: 9, CUSTOMER: 8, RAIDER: 10, SHOVEL: 10}
-    state = GAME.new(3, seed=4)
+    state = new(3, seed=4)
     everywhere = state.deck + [
         c for zone in state.hands + state.bars + state.customers for c in zone
     ]
@@ -81,7 +83,7 @@ def test_extra_heart_aces_are_extra_customers_with_their_own_identity() -> None:
     assert len(aces) == 2 and aces[0] != aces[1]
     assert all(DECK.kinds[c] == CUSTOMER for c in aces)
     assert kinds_of(deck)[CUSTOMER] == 11
-    state = GAME.new(3, seed=2, options={"extra_heart_aces": 3})
+    state = new(3, seed=2, options={"extra_heart_aces": 3})
     everywhere = state.deck + [
         c for zone in state.hands + state.bars + state.customers for c in zone
     ]
@@ -91,13 +93,13 @@ def test_extra_heart_aces_are_extra_customers_with_their_own_identity() -> None:
 
 def test_options_are_range_checked() -> None:
     with pytest.raises(InvalidOptions):
-        GAME.new(3, options={"extra_heart_aces": 4})
+        new(3, options={"extra_heart_aces": 4})
     with pytest.raises(InvalidOptions):
-        GAME.new(3, options={"coin_sets": 0})
+        new(3, options={"coin_sets": 0})
 
 
 def test_targets_by_player_count() -> None:
-    assert {n: GAME.new(n, seed=0).target for n in range(2, 6)} == {
+    assert {n: new(n, seed=0).target for n in range(2, 6)} == {
         5: 80,
         4: 100,
         3: 120,
@@ -118,7 +120,9 @@ def test_targets_by_player_count() -> None:
         (lambda d: d.update(number_ranks=["a", "2", "3"]), "Ace then 2 to 10"),
     ],
 )
-def test_broken_card_data_is_refused_clearly(edit, complaint: str) -> None:
+def test_broken_card_data_is_refused_clearly(
+    edit: Callable[[dict[str, Any]], object], complaint: str
+) -> None:
     data = raw()
     edit(data)
     with pytest.raises(CardDataError, match=complaint):

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
-from bartender_positions import GAME, act, names, position
+from bartender_positions import GAME, act, names, new, position
 
 from lastcall.core import Rng
 from lastcall.games.bartender.cards import COIN, DECK, RAIDER, SHOVEL
@@ -28,9 +29,10 @@ def every_card(state: BartenderState) -> list[int]:
     return sorted(c for zone in zones for c in zone)
 
 
-def random_game(players: int, seed: int, options: dict[str, object] | None = None):
-    state = GAME.new(players, seed=seed, options=options)
-    assert isinstance(state, BartenderState)
+def random_game(
+    players: int, seed: int, options: dict[str, object] | None = None
+) -> Iterator[BartenderState]:
+    state = new(players, seed=seed, options=options)
     rng = Rng(seed)
     yield state
     while not state.is_over:
@@ -153,8 +155,7 @@ def test_pinned_distinct_sequences_to_depth_six() -> None:
             total += count(child, depth - 1)
         return total
 
-    start = GAME.new(4, seed=31)
-    assert isinstance(start, BartenderState)
+    start = new(4, seed=31)
     assert count(start, 6) == PINNED_PERFT
 
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from bartender_positions import GAME, act, ids, legal, names, position, refused
+from bartender_positions import GAME, act, ids, legal, names, new, position, refused
 
 from lastcall.core import Rng
 from lastcall.games.bartender.cards import BARTENDER, CUSTOMER, DECK
 from lastcall.games.bartender.state import ACTION, BANK, DISCARD, IDLE_ROUNDS, BartenderState
-
 
 FULL = ["2s", "3s", "4s", "6s", "7s", "8s", "9s"]
 """A full hand: its holder draws nothing from the main deck."""
@@ -25,7 +24,7 @@ def end_turn_quietly(state: BartenderState, player: int) -> None:
 
 def test_deal_five_and_bar_cards_go_straight_to_the_bar() -> None:
     for seed in range(20):
-        state = GAME.new(4, seed=seed)
+        state = new(4, seed=seed)
         assert isinstance(state, BartenderState)
         for p in range(4):
             assert all(DECK.kinds[c] not in (BARTENDER, CUSTOMER) for c in state.hands[p])
@@ -279,7 +278,7 @@ def test_banking_resets_the_closing_clock() -> None:
 
 def test_a_hand_stuck_game_closes_within_the_bound() -> None:
     """Nobody ever banks: the game still ends, inside the declared bound."""
-    state = GAME.new(3, seed=5)
+    state = new(3, seed=5)
     decisions = 0
     while not state.is_over:
         p = state.to_move[0]
