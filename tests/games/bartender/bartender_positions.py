@@ -67,18 +67,18 @@ def position(
     shovel_names = list((shovels or {}).values())
     every.extend(shovel_names)
     cards: Iterator[int] = iter(ids(*every))
-    state.hands = [[] for _ in range(players)]
-    state.bars = [[] for _ in range(players)]
-    state.customers = [[] for _ in range(players)]
+    state.hands = [()] * players
+    state.bars = [()] * players
+    state.customers = [()] * players
     state.market = []
     for label, seat, zone in zones:
         got = [next(cards) for _ in zone]
         if label == "hand":
-            state.hands[seat] = got
+            state.hands[seat] = tuple(got)
         elif label == "bar":
-            state.bars[seat] = got
+            state.bars[seat] = tuple(got)
         elif label == "cust":
-            state.customers[seat] = got
+            state.customers[seat] = tuple(got)
         elif label == "deck":
             state.deck = got[::-1]
         elif label == "coins":

@@ -58,7 +58,7 @@ def test_advertise_succeeds_customer_moves_to_the_advertiser() -> None:
     act(state, 0, "play ad")
     assert legal(state, 1) == ["pass"]  # a 9 cannot keep against an Ace (10)
     act(state, 1, "pass")
-    assert state.customers[1] == [] and names(state.customers[0]) == ["2h"]
+    assert state.customers[1] == () and names(state.customers[0]) == ["2h"]
     assert names(state.coin_discard) == ["ad"]
     assert names(state.hands[1]) == ["9d"]
 

@@ -9,6 +9,7 @@ target, then the card; the answering player's keep, block or bid.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from lastcall.core import Action, Rng, State, mix_seed
@@ -66,7 +67,7 @@ ALL_ACTIONS: frozenset[Action] = frozenset(
 )
 
 
-def cards_text(cards: list[int]) -> str:
+def cards_text(cards: Iterable[int]) -> str:
     return " ".join(NAME[c] for c in cards) or "nothing"
 
 
@@ -100,9 +101,9 @@ class BartenderState(State):
     turn: int
     target: int
     idle: int
-    hands: list[list[int]]
-    bars: list[list[int]]
-    customers: list[list[int]]
+    hands: list[tuple[int, ...]]
+    bars: list[tuple[int, ...]]
+    customers: list[tuple[int, ...]]
     shovel: list[int]
     sideways: list[int]
     sideways_customers: list[int]
@@ -123,9 +124,9 @@ class BartenderState(State):
         self.turn = 0
         self.target = DECK.targets[n]
         self.idle = 0
-        self.hands = [[] for _ in range(n)]
-        self.bars = [[] for _ in range(n)]
-        self.customers = [[] for _ in range(n)]
+        self.hands = [()] * n
+        self.bars = [()] * n
+        self.customers = [()] * n
         self.shovel = [-1] * NUM_BARTENDERS
         self.sideways = [0] * NUM_BARTENDERS
         self.sideways_customers = [0] * n
@@ -184,12 +185,12 @@ class BartenderState(State):
         """A drawn card: bartenders and customers go straight to the bar (True)."""
         kind = KIND[card]
         if kind == BARTENDER:
-            self.bars[p].append(card)
+            self.bars[p] += (card,)
             return True
         if kind == CUSTOMER:
-            self.customers[p].append(card)
+            self.customers[p] += (card,)
             return True
-        self.hands[p].append(card)
+        self.hands[p] += (card,)
         return False
 
     def _draw_main(self) -> int:
@@ -226,13 +227,15 @@ class BartenderState(State):
         hand = self.hands[p]
         for i, card in enumerate(hand):
             if FACE[card] == face:
-                del hand[i]
+                self.hands[p] = hand[:i] + hand[i + 1 :]
                 return card
         raise AssertionError("a legal action names a card in hand")
 
     def _lose_bartender(self, owner: int, b: int) -> None:
         """A bartender leaves its bar for the market square; its shovel is discarded."""
-        self.bars[owner].remove(b)
+        bar = self.bars[owner]
+        i = bar.index(b)
+        self.bars[owner] = bar[:i] + bar[i + 1 :]
         self.sideways[b] = 0
         sh = self.shovel[b]
         if sh >= 0:
@@ -268,20 +271,20 @@ class BartenderState(State):
 
     def _draw_step(self, p: int) -> None:
         """Coins for happy customers up to a hand of 7, then main cards until 7 drawn."""
-        hand = self.hands[p]
         happy = min(len(self.bars[p]), len(self.customers[p]))
+        room = HAND_LIMIT - len(self.hands[p])
         coins: list[int] = []
-        for _ in range(happy):
-            if len(hand) >= HAND_LIMIT:
-                break
+        for _ in range(min(happy, room)):
             coin = self._draw_coin()
             if coin < 0:
                 break
-            hand.append(coin)
             coins.append(coin)
+        if coins:
+            self.hands[p] += tuple(coins)
+        hands = self.hands
         to_bar: list[int] = []
         to_hand: list[int] = []
-        while len(hand) + len(to_bar) < HAND_LIMIT:
+        while len(hands[p]) + len(to_bar) < HAND_LIMIT:
             card = self._draw_main()
             if card < 0:
                 break
@@ -318,11 +321,14 @@ class BartenderState(State):
         if count:
             self.sideways_customers[p] = 0
             customers = self.customers[p]
-            unpaired = len(customers) - len(self.bars[p])
-            for _ in range(min(count, unpaired)):
-                card = customers.pop()
-                self.discard.append(card)
-                self.say(f"P{p}'s sideways customer {NAME[card]} is still unpaired: discarded")
+            leaving = min(count, len(customers) - len(self.bars[p]))
+            if leaving > 0:
+                self.customers[p] = customers[:-leaving]
+                self.discard.extend(customers[-leaving:])
+                self.say(
+                    f"P{p}'s sideways customers {cards_text(customers[-leaving:])} "
+                    "are still unpaired: discarded"
+                )
 
     def _after_action(self) -> None:
         """Step 2 is over: the current player banks, then discards."""
@@ -502,7 +508,7 @@ class BartenderState(State):
     def _next_bidder(self, b: int, high: int, bidder: int, last: int, passes: int) -> None:
         if passes == self.num_players - 1:
             self.market.remove(b)
-            self.bars[bidder].append(b)
+            self.bars[bidder] += (b,)
             self.auction = ()
             self.say(f"P{bidder} wins {NAME[b]} with {NAME[high]}")
             self._after_action()
@@ -536,8 +542,9 @@ class BartenderState(State):
                 customers = self.customers[p]
                 if self.sideways_customers[p]:
                     self.sideways_customers[p] -= 1
-                won = customers.pop()
-                self.customers[attacker].append(won)
+                won = customers[-1]
+                self.customers[p] = customers[:-1]
+                self.customers[attacker] += (won,)
                 self.say(f"P{p} lets {NAME[won]} go to P{attacker}'s bar")
         else:
             self.discard.append(card)
@@ -699,9 +706,9 @@ class BartenderState(State):
         c.turn = self.turn
         c.target = self.target
         c.idle = self.idle
-        c.hands = [h[:] for h in self.hands]
-        c.bars = [b[:] for b in self.bars]
-        c.customers = [u[:] for u in self.customers]
+        c.hands = self.hands[:]
+        c.bars = self.bars[:]
+        c.customers = self.customers[:]
         c.shovel = self.shovel[:]
         c.sideways = self.sideways[:]
         c.sideways_customers = self.sideways_customers[:]
@@ -735,7 +742,7 @@ class BartenderState(State):
         rng.shuffle(loose)
         rng.shuffle(coins)
         for s in others:
-            c.hands[s] = [coins.pop() if KIND[x] == COIN else loose.pop() for x in c.hands[s]]
+            c.hands[s] = tuple(coins.pop() if KIND[x] == COIN else loose.pop() for x in c.hands[s])
         c.deck = fixed + loose
         rng.shuffle(c.deck)
         c.coin_deck = coins
@@ -760,18 +767,20 @@ class BartenderState(State):
         else:
             floor = 0
             wanted = (COIN,) if kind == ADVERTISE else (RAIDER, COIN) if kind == BID else (RAIDER,)
-        hand = self.hands[actor]
-        if any(KIND[x] in wanted and VALUE[x] > floor for x in hand):
+        if any(KIND[x] in wanted and VALUE[x] > floor for x in self.hands[actor]):
             return
+        hand = list(self.hands[actor])
         mains = [i for i, x in enumerate(hand) if KIND[x] != COIN]
         i = mains[rng.below(len(mains))]
-        zones = [self.deck] + [
-            self.hands[s] for s in range(self.num_players) if s not in (actor, viewer)
-        ]
-        for zone in zones:
+        donors = [-1] + [s for s in range(self.num_players) if s not in (actor, viewer)]
+        for s in donors:
+            zone = self.deck if s < 0 else list(self.hands[s])
             for j, x in enumerate(zone):
                 if KIND[x] in wanted and KIND[x] != COIN and VALUE[x] > floor:
                     zone[j], hand[i] = hand[i], x
+                    self.hands[actor] = tuple(hand)
+                    if s >= 0:
+                        self.hands[s] = tuple(zone)
                     return
 
     # ----------------------------------------------------------------- results
@@ -796,7 +805,7 @@ class BartenderState(State):
 
 
 def _unique(
-    table: tuple[Action, ...], hand: list[int], kind: int, kind2: int, floor: int
+    table: tuple[Action, ...], hand: tuple[int, ...], kind: int, kind2: int, floor: int
 ) -> tuple[Action, ...]:
     """One action per distinct face in hand of the given kinds with a value above floor."""
     out: list[Action] = []
