@@ -98,7 +98,7 @@ class BartenderGame(Game):
         for seat in view["seats"]:
             bar = " ".join(
                 b["card"]
-                + (f"[{b['shovel']}]" if b["shovel"] else "")
+                + (f"({b['shovel']})" if b["shovel"] else "")
                 + ("~" if b["sideways"] else "")
                 for b in seat["bartenders"]
             )
@@ -116,10 +116,15 @@ class BartenderGame(Game):
         )
         pending = view.get("pending")
         if pending:
-            target = f" on P{pending['target']}" if pending["target"] is not None else ""
-            what = pending["bartender"] or "a customer"
-            card = f" with {pending['card']}" if pending["card"] else ""
-            lines.append(f"  P{pending['by']} {pending['action']}s{target}: {what}{card}")
+            who = f"P{pending['by']}"
+            card = f" with {pending['card']}" if pending["card"] else " (choosing the card)"
+            what = {
+                "advertise": f"advertises to P{pending['target']}'s customer",
+                "raid": f"raids P{pending['target']}'s {pending['bartender']}",
+                "dig": f"digs in {pending['bartender']}",
+                "bid": f"starts a bid on {pending['bartender']}",
+            }[pending["action"]]
+            lines.append(f"  {who} {what}{card}")
         auction = view.get("auction")
         if auction:
             lines.append(
@@ -128,5 +133,5 @@ class BartenderGame(Game):
             )
         if "hand" in view:
             lines.append(f"  your hand: {' '.join(view['hand']) or '-'}")
-        lines.append("  (~ sideways, [x] dug in with shovel x)")
+        lines.append("  (kh~ is sideways; kh(5s) is dug in with the 5s)")
         return "\n".join(lines)

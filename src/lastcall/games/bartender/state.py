@@ -67,6 +67,10 @@ ALL_ACTIONS: frozenset[Action] = frozenset(
 )
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def cards_text(cards: Iterable[int]) -> str:
     return " ".join(NAME[c] for c in cards) or "nothing"
 
@@ -295,7 +299,8 @@ class BartenderState(State):
         if coins or to_hand:
             self.say(f"P{p} draws {cards_text(coins + to_hand)}", p)
         self.say(
-            f"P{p} draws {len(coins)} coins and {len(to_bar) + len(to_hand)} cards"
+            f"P{p} draws {_count(len(coins), 'coin')} and "
+            f"{_count(len(to_bar) + len(to_hand), 'card')}"
             + (f"; to the bar: {cards_text(to_bar)}" if to_bar else "")
         )
 
@@ -565,7 +570,10 @@ class BartenderState(State):
         step = {
             ACTION: ("take one action or skip", "Taking a Turn"),
             CARD: ("choose the card for your action", "Taking a Turn"),
-            DEFEND: ("answer the attack (keep, block or pass)", "Coins and Advertising"),
+            DEFEND: (
+                "answer the attack (keep, block or pass)",
+                "Raiders" if self.pending and self.pending[0] == RAID else "Coins and Advertising",
+            ),
             AUCTION: ("offer a higher card or pass", "Bidding"),
             BANK: ("bank coins or be done", "Taking a Turn"),
             DISCARD: ("discard cards or be done", "Taking a Turn"),
