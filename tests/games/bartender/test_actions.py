@@ -182,3 +182,16 @@ def test_won_bartender_arrives_upright_and_undug() -> None:
     act(state, 1, "pass")
     b = ids("jd")[0]
     assert state.shovel[b] == -1 and state.sideways[b] == 0
+
+
+def test_answers_out_of_place_name_the_rule_being_answered() -> None:
+    state = position(3, hands={0: ["6c", "2s"], 1: ["7c", "5d"]}, bars={1: ["qh"]})
+    act(state, 0, "raid 1 qh")
+    act(state, 0, "play 6c")
+    refused(state, 1, "keep 5d", "Raiders")
+    refused(state, 1, "discard 7c", "Taking a Turn")
+    state = position(3, hands={0: ["6d", "2s"], 1: ["7c", "5d"]}, customers={1: ["2h"]})
+    act(state, 0, "advertise 1")
+    act(state, 0, "play 6d")
+    refused(state, 1, "block 7c", "Coins and Advertising")
+    refused(state, 1, "keep 5d", "Coins and Advertising")
