@@ -16,7 +16,7 @@ LogCell = tuple[Audience, str, "LogCell | None"]
 class Event(NamedTuple):
     """One entry of a player's (or a spectator's) log."""
 
-    index: int
+    seq: int
     text: str
     private: bool
 

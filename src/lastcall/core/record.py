@@ -104,7 +104,9 @@ class MatchRecord:
             try:
                 state.apply(player, game.parse_action(text))
             except (IllegalAction, InvalidAction) as exc:
-                raise RecordError(f"move {index} ({player}: {text!r}) does not replay: {exc}") from exc
+                raise RecordError(
+                    f"move {index} ({player}: {text!r}) does not replay: {exc}"
+                ) from exc
         if self.scores is not None and tuple(state.scores()) != tuple(self.scores):
             raise RecordError(
                 f"replay ends with scores {state.scores()}, the record says {self.scores}"

@@ -159,9 +159,7 @@ class State(ABC):
                 player, action, f"it is not P{player}'s decision (waiting for {waiting})", "turns"
             )
         if not isinstance(action, Action) or not self.game.is_action(action):
-            return IllegalAction(
-                player, action, f"not an action of {self.game.title}", "actions"
-            )
+            return IllegalAction(player, action, f"not an action of {self.game.title}", "actions")
         reason, rule = self._explain_illegal(player, action)
         return IllegalAction(player, action, reason, rule)
 

@@ -1,0 +1,1 @@
+"""The ``lastcall`` command line."""

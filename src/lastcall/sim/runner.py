@@ -1,0 +1,219 @@
+"""Play many seeded games with bots, in worker processes, and summarise them.
+
+Game ``i`` of a run with seed ``S`` uses seed ``mix_seed(S, i)`` and a seat
+lineup fixed by ``i``, so its result does not depend on how many workers play,
+or in which order they finish.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from lastcall.bots import Seat, make_bot
+from lastcall.core import game as find_game
+from lastcall.core import mix_seed
+from lastcall.sim.stats import wilson
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished (or failed) game."""
+
+    index: int
+    seed: int
+    seats: tuple[str, ...]
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    decisions: int
+    seconds: float
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    game: str
+    players: int
+    options: Mapping[str, Any]
+    seed: int
+    lineups: tuple[tuple[str, ...], ...]
+
+    def lineup(self, index: int) -> tuple[str, ...]:
+        return self.lineups[index % len(self.lineups)]
+
+
+def lineups(bots: Sequence[str], players: int) -> tuple[tuple[str, ...], ...]:
+    """Every distinct seating of the bots (cycled to fill the seats), in a fixed order.
+
+    Game ``i`` takes seating ``i mod k``, so over a run no bot keeps one seat.
+    """
+    base = [bots[s % len(bots)] for s in range(players)]
+    return tuple(sorted(set(itertools.permutations(base))))
+
+
+def play_game(spec: GameSpec, index: int) -> GameResult:
+    """Play game ``index`` of a run to the end; errors are reported, not raised."""
+    seed = mix_seed(spec.seed, index)
+    seats = spec.lineup(index)
+    start = time.perf_counter()
+    decisions = 0
+    try:
+        game = find_game(spec.game)
+        state = game.new(spec.players, seed, spec.options)
+        bots = [make_bot(name, mix_seed(seed, seat, 1)) for seat, name in enumerate(seats)]
+        bound = game.max_decisions(spec.players, state.options)
+        while state.to_move:
+            player = state.to_move[0]
+            state.apply(player, bots[player].choose(Seat(state, player)))
+            decisions += 1
+            if decisions > bound:
+                raise RuntimeError(f"no end after {bound} decisions")
+        return GameResult(
+            index=index,
+            seed=seed,
+            seats=seats,
+            scores=tuple(state.scores()),
+            winners=state.winners(),
+            decisions=decisions,
+            seconds=time.perf_counter() - start,
+        )
+    except Exception as exc:  # a failed game is counted and reported, the run goes on
+        return GameResult(
+            index=index,
+            seed=seed,
+            seats=seats,
+            scores=(),
+            winners=(),
+            decisions=decisions,
+            seconds=time.perf_counter() - start,
+            error=f"{type(exc).__name__}: {exc}",
+        )
+
+
+def _play_chunk(args: tuple[GameSpec, range]) -> list[GameResult]:
+    spec, indices = args
+    return [play_game(spec, i) for i in indices]
+
+
+def _chunks(n: int, size: int) -> Iterator[range]:
+    for start in range(0, n, size):
+        yield range(start, min(n, start + size))
+
+
+@dataclass
+class SimulationSummary:
+    game: str
+    games: int
+    players: int
+    bots: list[str]
+    seed: int
+    options: dict[str, Any]
+    wins_by_seat: list[float]
+    mean_scores: list[float]
+    mean_decisions: float
+    errors: int
+    seconds: float
+    decisions_per_sec: float
+    by_bot: dict[str, dict[str, Any]]
+    first_seat_win_rate: float
+    first_seat_ci95: tuple[float, float]
+    error_samples: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["first_seat_ci95"] = list(self.first_seat_ci95)
+        return data
+
+
+def summarise(
+    spec: GameSpec, bots: Sequence[str], results: Sequence[GameResult], seconds: float
+) -> SimulationSummary:
+    players = spec.players
+    ok = [r for r in results if r.error is None]
+    wins = [0.0] * players
+    totals = [0.0] * players
+    bot_games: dict[str, int] = {}
+    bot_wins: dict[str, float] = {}
+    for r in ok:
+        share = 1.0 / len(r.winners) if r.winners else 0.0
+        for seat, name in enumerate(r.seats):
+            bot_games[name] = bot_games.get(name, 0) + 1
+            bot_wins.setdefault(name, 0.0)
+            totals[seat] += r.scores[seat]
+            if seat in r.winners:
+                wins[seat] += share
+                bot_wins[name] += share
+    n_ok = len(ok)
+    decisions = sum(r.decisions for r in results)
+    play_seconds = sum(r.seconds for r in results)
+    by_bot = {
+        name: {
+            "games": bot_games[name],
+            "wins": bot_wins[name],
+            "win_rate": bot_wins[name] / bot_games[name],
+            "ci95": list(wilson(bot_wins[name], bot_games[name])),
+        }
+        for name in sorted(bot_games)
+    }
+    return SimulationSummary(
+        game=spec.game,
+        games=len(results),
+        players=players,
+        bots=list(bots),
+        seed=spec.seed,
+        options=dict(spec.options),
+        wins_by_seat=wins,
+        mean_scores=[t / n_ok if n_ok else 0.0 for t in totals],
+        mean_decisions=decisions / len(results) if results else 0.0,
+        errors=len(results) - n_ok,
+        seconds=seconds,
+        decisions_per_sec=decisions / play_seconds if play_seconds > 0 else 0.0,
+        by_bot=by_bot,
+        first_seat_win_rate=wins[0] / n_ok if n_ok else 0.0,
+        first_seat_ci95=wilson(wins[0], n_ok),
+        error_samples=[f"game {r.index} (seed {r.seed}): {r.error}" for r in results if r.error][
+            :5
+        ],
+    )
+
+
+def simulate(
+    game_id: str,
+    games: int,
+    players: int,
+    bots: Sequence[str] = ("random",),
+    seed: int = 0,
+    workers: int = 1,
+    options: Mapping[str, object] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[SimulationSummary, list[GameResult]]:
+    """Play ``games`` games and summarise them; ``progress(k)`` reports k more done."""
+    game = find_game(game_id)
+    resolved = game.new(players, 0, options).options  # validates players and options
+    for name in set(bots):
+        make_bot(name)  # fail fast on a bad spec
+    spec = GameSpec(game.id, players, resolved, seed, lineups(bots, players))
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    chunk = max(1, min(50, games // (workers * 8) or 1))
+    jobs = [(spec, r) for r in _chunks(games, chunk)]
+    if workers <= 1:
+        for job in jobs:
+            done = _play_chunk(job)
+            results.extend(done)
+            if progress:
+                progress(len(done))
+    else:
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(workers) as pool:
+            for done in pool.imap_unordered(_play_chunk, jobs):
+                results.extend(done)
+                if progress:
+                    progress(len(done))
+    results.sort(key=lambda r: r.index)
+    summary = summarise(spec, bots, results, time.perf_counter() - start)
+    return summary, results

@@ -1,0 +1,225 @@
+"""The contract every registered game must keep, at every allowed player count.
+
+Seeded random games are played to the end; at each step the state is checked
+against the engine contract. A new game gets these tests by registering.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import lastcall
+from lastcall.core import Action, IllegalAction, MatchRecord, Recorder, Rng, State
+
+CASES = [
+    (game_id, players)
+    for game_id in lastcall.games()
+    for players in lastcall.game(game_id).player_counts
+]
+GAMES_PER_CASE = 12
+DEEP_CHECK_EVERY = 7
+
+
+def _ids(case: tuple[str, int]) -> str:
+    return f"{case[0]}-{case[1]}p"
+
+
+def _random_game(game_id: str, players: int, seed: int) -> Recorder:
+    game = lastcall.game(game_id)
+    rec = Recorder(game, players, seed)
+    rng = Rng(seed ^ 0x5EED)
+    bound = game.max_decisions(players, rec.state.options)
+    while not rec.state.is_over:
+        assert len(rec.moves) < bound, f"{game_id} exceeded its bound of {bound} decisions"
+        state = rec.state
+        player = state.to_move[rng.below(len(state.to_move))]
+        actions = state.legal_actions(player)
+        rec.apply(player, actions[rng.below(len(actions))])
+    return rec
+
+
+def _sample_illegal(state: State, player: int, rng: Rng, pool: list[Action]) -> list[Action]:
+    legal = set(state.legal_actions(player))
+    return [a for a in (pool[rng.below(len(pool))] for _ in range(4)) if a not in legal]
+
+
+def _walk(state_game: str, players: int, seed: int, check) -> None:  # type: ignore[no-untyped-def]
+    game = lastcall.game(state_game)
+    state = game.new(players, seed)
+    rng = Rng(seed)
+    step = 0
+    while not state.is_over:
+        check(state, step, rng)
+        player = state.to_move[rng.below(len(state.to_move))]
+        actions = state.legal_actions(player)
+        state.apply(player, actions[rng.below(len(actions))])
+        step += 1
+    check(state, step, rng)
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_random_games_end_within_bound_and_replay(case: tuple[str, int]) -> None:
+    game_id, players = case
+    for seed in range(GAMES_PER_CASE):
+        rec = _random_game(game_id, players, seed)
+        state = rec.state
+        assert state.to_move == ()
+        assert state.legal_actions(0) == ()
+        assert len(state.scores()) == players
+        ranking = state.ranking()
+        assert sorted(p for group in ranking for p in group) == list(range(players))
+        record = rec.record()
+        again = MatchRecord.loads(record.dumps())
+        assert again.dumps() == record.dumps()
+        assert again.replay() == state
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_every_step_keeps_the_contract(case: tuple[str, int]) -> None:
+    game_id, players = case
+    game = lastcall.game(game_id)
+    seen: list[Action] = []
+
+    def check(state: State, step: int, rng: Rng) -> None:
+        if state.is_over:
+            return
+        assert state.to_move, "to_move is empty before the game is over"
+        assert len(set(state.to_move)) == len(state.to_move)
+        for p in state.to_move:
+            actions = state.legal_actions(p)
+            assert actions, f"P{p} is to move but has no legal action"
+            assert len(set(actions)) == len(actions), "duplicate legal actions"
+            for a in actions:
+                assert game.parse_action(str(a)) == a
+                assert game.action_from_json(json.loads(json.dumps(a.to_json()))) == a
+                assert hash(a) == hash(game.parse_action(str(a)))
+            seen.extend(actions)
+        for p in range(players):
+            if p not in state.to_move:
+                assert state.legal_actions(p) == ()
+        if step % DEEP_CHECK_EVERY:
+            return
+        before = state.clone()
+        mover = state.to_move[0]
+        for bad in _sample_illegal(state, mover, rng, seen):
+            with pytest.raises(IllegalAction) as info:
+                state.apply(mover, bad)
+            assert isinstance(info.value, ValueError)
+            assert str(bad) in str(info.value)
+            assert state == before, f"illegal {bad} changed the state"
+        outsider = next((p for p in range(players) if p not in state.to_move), None)
+        if outsider is not None:
+            with pytest.raises(IllegalAction):
+                state.apply(outsider, state.legal_actions(mover)[0])
+            assert state == before
+        # Every legal action applies (on copies).
+        for a in state.legal_actions(mover):
+            state.clone().apply(mover, a)
+        assert state == before, "applying to a clone changed the original"
+
+    for seed in range(3):
+        _walk(game_id, players, 1000 + seed, check)
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_clones_are_independent_and_json_round_trips(case: tuple[str, int]) -> None:
+    game_id, players = case
+
+    def check(state: State, step: int, rng: Rng) -> None:
+        if step % DEEP_CHECK_EVERY:
+            return
+        data = state.to_json()
+        text = json.dumps(data, sort_keys=True)
+        again = State.from_json(json.loads(text))
+        assert again == state
+        assert json.dumps(again.to_json(), sort_keys=True) == text
+        if state.is_over:
+            return
+        twin = state.clone()
+        assert twin == state
+        snapshot = json.dumps(state.to_json(), sort_keys=True)
+        while not twin.is_over and twin == state:
+            p = twin.to_move[0]
+            acts = twin.legal_actions(p)
+            twin.apply(p, acts[rng.below(len(acts))])
+        assert json.dumps(state.to_json(), sort_keys=True) == snapshot
+
+    for seed in range(3):
+        _walk(game_id, players, 2000 + seed, check)
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_views_hide_what_determinize_resamples(case: tuple[str, int]) -> None:
+    """A seat's view is the same in every world consistent with what it saw.
+
+    If a view leaked a hidden card, re-sampling the hidden cards would change it.
+    """
+    game_id, players = case
+
+    def check(state: State, step: int, rng: Rng) -> None:
+        if step % DEEP_CHECK_EVERY:
+            return
+        spectator = json.dumps(state.view(None), sort_keys=True)
+        for p in range(players):
+            mine = json.dumps(state.view(p), sort_keys=True)
+            json.loads(mine)  # JSON-safe
+            for seed in (1, 2):
+                world = state.determinize(p, seed + step)
+                assert world is not state
+                assert json.dumps(world.view(p), sort_keys=True) == mine
+                assert json.dumps(world.view(None), sort_keys=True) == spectator
+                assert world.to_move == state.to_move
+                for mover in world.to_move:
+                    if mover == p:
+                        assert world.legal_actions(p) == state.legal_actions(p)
+                if not world.is_over:
+                    mover = world.to_move[0]
+                    acts = world.legal_actions(mover)
+                    world.apply(mover, acts[0])
+        assert json.dumps(state.view(None), sort_keys=True) == spectator
+
+    for seed in range(2):
+        _walk(game_id, players, 3000 + seed, check)
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_same_seed_same_game(case: tuple[str, int]) -> None:
+    game_id, players = case
+    a = _random_game(game_id, players, 77)
+    b = _random_game(game_id, players, 77)
+    assert a.record().dumps() == b.record().dumps()
+    assert a.state == b.state
+    assert [e.text for e in a.state.events(None)] == [e.text for e in b.state.events(None)]
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_events_are_filtered_per_seat(case: tuple[str, int]) -> None:
+    game_id, players = case
+    state = _random_game(game_id, players, 5).state
+    public = [e.text for e in state.events(None)]
+    assert public, "a finished game has a public log"
+    for p in range(players):
+        mine = state.events(p)
+        assert [e.seq for e in mine] == list(range(len(mine)))
+        texts = [e.text for e in mine]
+        assert [t for t, e in zip(texts, mine, strict=True) if not e.private] == public
+
+
+@pytest.mark.parametrize("game_id", lastcall.games())
+def test_game_metadata(game_id: str) -> None:
+    game = lastcall.game(game_id)
+    assert game.id == game_id
+    assert lastcall.game(game.versioned_id) is game
+    assert game.title and game.summary
+    assert 1 <= game.min_players <= game.max_players
+    assert game.rules_text().strip()
+    defaults = game.resolve_options()
+    assert set(defaults) == {o.name for o in game.options}
+    with pytest.raises(lastcall.InvalidOptions):
+        game.new(game.max_players + 1)
+    with pytest.raises(lastcall.InvalidOptions):
+        game.new(game.min_players, options={"no_such_option": 1})
+    view = game.new(game.min_players, seed=3).view(0)
+    assert game.render(view).strip()
