@@ -65,7 +65,9 @@ def _need(ok: bool, message: str) -> None:
 
 def load_recipes(
     data: list[Any],
-) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...]]:
+) -> tuple[
+    tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...]
+]:
     """Names, glasses, values and slots ``(row, colour)`` of the 60 recipe cards."""
     _need(isinstance(data, list), "recipes.json: expected a list of recipes")
     names: list[str] = []
@@ -76,7 +78,12 @@ def load_recipes(
     for i, card in enumerate(data):
         where = f"recipes.json card {i + 1}"
         _need(isinstance(card, dict), f"{where}: expected an object")
-        name, glass, value, rows = card.get("name"), card.get("glass"), card.get("value"), card.get("rows")
+        name, glass, value, rows = (
+            card.get("name"),
+            card.get("glass"),
+            card.get("value"),
+            card.get("rows"),
+        )
         _need(isinstance(name, str) and bool(name), f"{where}: missing name")
         where = f"recipe {name!r}"
         _need(name not in names, f"{where}: duplicate name")
@@ -91,7 +98,10 @@ def load_recipes(
                 _need(colour in KIND_OF and KIND_OF[colour] in COLOURS, f"{where}: bad {colour!r}")
                 cells.append((r + 1, KIND_OF[colour]))
         _need(len(cells) in VALUE_BY_SIZE, f"{where}: {len(cells)} ingredients is no size")
-        _need(value == VALUE_BY_SIZE[len(cells)], f"{where}: value must be {VALUE_BY_SIZE[len(cells)]}")
+        _need(
+            value == VALUE_BY_SIZE[len(cells)],
+            f"{where}: value must be {VALUE_BY_SIZE[len(cells)]}",
+        )
         per_glass[g] += 1
         names.append(name)
         glasses.append(g)
@@ -105,7 +115,8 @@ def load_recipes(
 def load_tips(data: dict[str, Any]) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
     """Titles, values and counts of the nine tip kinds, in ``TIP_KINDS`` order."""
     tips = data.get("tip")
-    _need(isinstance(tips, list), "tips.toml: expected [[tip]] tables")
+    if not isinstance(tips, list):
+        raise ContentError("tips.toml: expected [[tip]] tables")
     by_kind: dict[str, dict[str, Any]] = {}
     for t in tips:
         kind = t.get("kind")
@@ -126,7 +137,8 @@ def load_tips(data: dict[str, Any]) -> tuple[tuple[str, ...], tuple[int, ...], t
 def load_spills(data: dict[str, Any]) -> tuple[tuple[int, int, int], ...]:
     """Each spill card as ``(effect, colour or -1, amount)``."""
     spills = data.get("spill")
-    _need(isinstance(spills, list), "spills.toml: expected [[spill]] tables")
+    if not isinstance(spills, list):
+        raise ContentError("spills.toml: expected [[spill]] tables")
     cards: list[tuple[int, int, int]] = []
     for i, s in enumerate(spills):
         where = f"spills.toml card {i + 1}"
@@ -147,7 +159,9 @@ def load_spills(data: dict[str, Any]) -> tuple[tuple[int, int, int], ...]:
     return tuple(cards)
 
 
-RECIPE_NAMES, RECIPE_GLASS, RECIPE_VALUE, RECIPE_SLOTS = load_recipes(json.loads(_read("recipes.json")))
+RECIPE_NAMES, RECIPE_GLASS, RECIPE_VALUE, RECIPE_SLOTS = load_recipes(
+    json.loads(_read("recipes.json"))
+)
 TIP_TITLES, TIP_VALUES, TIP_COUNTS = load_tips(tomllib.loads(_read("tips.toml")))
 SPILL_CARDS = load_spills(tomllib.loads(_read("spills.toml")))
 

@@ -26,7 +26,9 @@ class OnTheRocks(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options: ClassVar[tuple[Option, ...]] = (
-        Option("length", "full", "short game (2 orders) or full game (3 orders)", ("short", "full")),
+        Option(
+            "length", "full", "short game (2 orders) or full game (3 orders)", ("short", "full")
+        ),
     )
     state_class: ClassVar[type[State]] = OnTheRocksState
 
@@ -53,12 +55,13 @@ class OnTheRocks(Game):
         if view["last_call"] >= 0:
             lines.append(f"LAST CALL by P{view['last_call']}")
         lines.append(f"Dice: {view['dice'][0]} {view['dice'][1]}   picks left: {view['picks']}")
-        for i, bowl in enumerate(view["bowls"]):
-            lines.append(f"  bowl {i + 1}: {_counts(bowl)}")
+        lines.extend(f"  bowl {i + 1}: {_counts(b)}" for i, b in enumerate(view["bowls"]))
         lines.append(f"Bag: {_counts(view['bag'])}")
-        for key in ("drafted", "sign", "waiting"):
-            if view[key]:
-                lines.append(f"{key.capitalize()}: {_counts(view[key])}")
+        lines.extend(
+            f"{key.capitalize()}: {_counts(view[key])}"
+            for key in ("drafted", "sign", "waiting")
+            if view[key]
+        )
         lines.append(
             f"Coaster: {view['coaster']['spill']} spill, {view['coaster']['gold']} gold; "
             f"spill deck {view['spill_deck']}, tip deck {view['tip_deck']}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from lastcall.core import Action, Rng, State
-from lastcall.games.on_the_rocks import actions as A
+from lastcall.games.on_the_rocks import actions as acts
 from lastcall.games.on_the_rocks.content import (
     ADDITIONAL,
     BONUS_COINS,
@@ -21,7 +21,6 @@ from lastcall.games.on_the_rocks.content import (
     CLUMSY,
     COASTER_GOLD_SLOTS,
     COASTER_SPILL_SLOTS,
-    COLOURS,
     GLASS_NAMES,
     GLASS_ROWS,
     GLASS_TITLES,
@@ -97,6 +96,10 @@ PM_TURN, PM_RESOLVE, PM_TIP, PM_BUY, PM_GIFT, PM_EXTRAS, PM_LEFTOVER = range(7)
 # Removal modes: any marble, the top-most row of one drink, one from each drink.
 RM_ANY, RM_TOP, RM_EACH = range(3)
 SHELF_SIZE = 3
+NT = len(TIP_KINDS)
+# Each seat's board is one run of slots: Old Fashioned 6, Martini 6, Hurricane 8, Highball 8.
+GLASS_OFFSET = (0, 6, 12, 20)
+SLOTS_PER_PLAYER = 28
 # A documented end condition: the bar closes after this many rounds.
 ROUND_LIMIT = {"full": 40, "short": 30}
 LEMONS = {"full": 3, "short": 2}
@@ -176,19 +179,19 @@ class OnTheRocksState(State):
 
     aside: list[int]
     bag: list[int]
-    bonus: list[int]
-    bowls: list[list[int]]
+    bonus: tuple[int, ...]
+    bowls: list[int]
     coaster_gold: int
     coaster_spill: int
-    complaints: list[list[tuple[int, int]]]
-    completed: list[list[int]]
+    complaints: tuple[tuple[tuple[int, int], ...], ...]
+    completed: tuple[tuple[int, ...], ...]
     current: int
     cursor: int
     decider: int
     dice: list[int]
-    discards: list[list[int]]
-    done: list[list[bool]]
-    finishers: list[int]
+    discards: list[int]
+    done: list[bool]
+    finishers: tuple[int, ...]
     flip_die: int
     flipped: list[bool]
     gift_to: int
@@ -197,29 +200,29 @@ class OnTheRocksState(State):
     held: list[int]
     last_call: int
     last_emptied: int
-    lemons: list[int]
+    lemons: tuple[int, ...]
     pending_spill: int
     phase: int
     picks: int
     pmode: int
-    recipe_decks: list[list[int]]
-    recipes: list[list[int]]
+    recipe_decks: tuple[tuple[int, ...], ...]
+    recipes: list[int]
     rm_colour: int
     rm_glass: int
     rm_left: int
     rm_mask: int
     rm_mode: int
-    shelf: list[list[int]]
+    shelf: list[int]
     shots: bool
-    slots: list[list[list[int]]]
+    slots: list[int]
     spill_card: int
-    spill_deck: list[int]
-    spill_discard: list[int]
+    spill_deck: tuple[int, ...]
+    spill_discard: tuple[int, ...]
     spill_known: int
     step: int
     target_tip: int
-    tip_deck: list[int]
-    tips: list[list[int]]
+    tip_deck: tuple[int, ...]
+    tips: list[int]
     tipsy_used: int
     tray: list[int]
     turns: int
@@ -231,31 +234,33 @@ class OnTheRocksState(State):
         self._init_base(game, players, options, seed)
         n = players
         self.bag = list(MARBLE_COUNTS)
-        self.bowls = [[0] * 8 for _ in range(BOWLS_BY_PLAYERS[n])]
-        for bowl in self.bowls:
+        nb = BOWLS_BY_PLAYERS[n]
+        self.bowls = [0] * (8 * nb)
+        for b in range(nb):
             for _ in range(3):
-                bowl[self._draw_ordinary()] += 1
-        self.say("Setup: " + "; ".join(f"bowl {i + 1}: {_kinds(b)}" for i, b in enumerate(self.bowls)))
-        self.tip_deck = [k for k, count in enumerate(TIP_COUNTS) for _ in range(count)]
-        self.rng.shuffle(self.tip_deck)
-        self.spill_deck = list(range(len(SPILL_CARDS)))
-        self.rng.shuffle(self.spill_deck)
+                self.bowls[8 * b + self._draw_ordinary()] += 1
+        self.say("Setup: " + "; ".join(f"bowl {b + 1}: {_kinds(self._bowl(b))}" for b in range(nb)))
+        self.tip_deck = _shuffled(
+            self.rng, [k for k, count in enumerate(TIP_COUNTS) for _ in range(count)]
+        )
+        self.spill_deck = _shuffled(self.rng, list(range(len(SPILL_CARDS))))
         self.spill_known = 0
-        self.spill_discard = []
-        self.recipe_decks = [[c for c in range(len(RECIPE_GLASS)) if RECIPE_GLASS[c] == g] for g in range(4)]
-        for deck in self.recipe_decks:
-            self.rng.shuffle(deck)
-        self.recipes = [[-1] * 4 for _ in range(n)]
-        self.done = [[False] * 4 for _ in range(n)]
-        self.slots = [[[], [], [], []] for _ in range(n)]
-        self.shelf = [[0] * 8 for _ in range(n)]
-        self.tips = [[0] * len(TIP_KINDS) for _ in range(n)]
-        self.discards = [[0] * len(TIP_KINDS) for _ in range(n)]
-        self.complaints = [[] for _ in range(n)]
-        self.completed = [[] for _ in range(n)]
-        self.lemons = [0] * n
-        self.bonus = [0] * n
-        self.finishers = []
+        self.spill_discard = ()
+        self.recipe_decks = tuple(
+            _shuffled(self.rng, [c for c in range(len(RECIPE_GLASS)) if RECIPE_GLASS[c] == g])
+            for g in range(4)
+        )
+        self.recipes = [-1] * (4 * n)
+        self.done = [False] * (4 * n)
+        self.slots = [0] * (SLOTS_PER_PLAYER * n)
+        self.shelf = [0] * (8 * n)
+        self.tips = [0] * (NT * n)
+        self.discards = [0] * (NT * n)
+        self.complaints = ((),) * n
+        self.completed = ((),) * n
+        self.lemons = (0,) * n
+        self.bonus = (0,) * n
+        self.finishers = ()
         self.last_call = -1
         self.last_emptied = -1
         self.coaster_spill = 0
@@ -290,7 +295,10 @@ class OnTheRocksState(State):
         contenders = list(range(self.num_players))
         while True:
             rolls = [self.rng.below(6) + self.rng.below(6) + 2 for _ in contenders]
-            self.say("First player roll: " + ", ".join(f"P{p} {r}" for p, r in zip(contenders, rolls, strict=True)))
+            self.say(
+                "First player roll: "
+                + ", ".join(f"P{p} {r}" for p, r in zip(contenders, rolls, strict=True))
+            )
             best = max(rolls)
             contenders = [p for p, r in zip(contenders, rolls, strict=True) if r == best]
             if len(contenders) == 1:
@@ -361,31 +369,45 @@ class OnTheRocksState(State):
 
     # ----------------------------------------------------------------- the board
 
+    def _bowl(self, b: int) -> list[int]:
+        return self.bowls[8 * b : 8 * b + 8]
+
+    def _cells(self, p: int, g: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """Where a glass's slots start in ``slots``, and its recipe's ``(row, colour)`` cells."""
+        return p * SLOTS_PER_PLAYER + GLASS_OFFSET[g], RECIPE_SLOTS[self.recipes[p * 4 + g]]
+
     def _filled(self, p: int, g: int) -> int:
-        return sum(1 for s in self.slots[p][g] if s)
+        base, cells = self._cells(p, g)
+        return len(cells) - self.slots[base : base + len(cells)].count(0)
+
+    def _full(self, p: int, g: int) -> bool:
+        base, cells = self._cells(p, g)
+        return 0 not in self.slots[base : base + len(cells)]
 
     def _active(self, p: int, g: int) -> bool:
-        return self.recipes[p][g] >= 0 and not self.done[p][g]
+        return self.recipes[p * 4 + g] >= 0 and not self.done[p * 4 + g]
 
     def _order_filled(self, p: int) -> bool:
         """Every recipe of the order is face down or has all its marbles."""
-        recipes, done, slots = self.recipes[p], self.done[p], self.slots[p]
-        return any(c >= 0 for c in recipes) and all(
-            c < 0 or done[g] or all(slots[g]) for g, c in enumerate(recipes)
+        recipes, done = self.recipes, self.done
+        q = 4 * p
+        return any(recipes[q + g] >= 0 for g in range(4)) and all(
+            recipes[q + g] < 0 or done[q + g] or self._full(p, g) for g in range(4)
         )
 
     def _open_targets(self, p: int) -> list[tuple[int, int, int]]:
         """Distinct empty slots ``(glass, row, colour)`` on ``p``'s face-up recipes."""
         out: list[tuple[int, int, int]] = []
-        recipes, done, slots = self.recipes[p], self.done[p], self.slots[p]
+        recipes, done, slots = self.recipes, self.done, self.slots
+        q = 4 * p
         for g in range(4):
-            card = recipes[g]
-            if card < 0 or done[g]:
+            card = recipes[q + g]
+            if card < 0 or done[q + g]:
                 continue
-            cells = RECIPE_SLOTS[card]
-            for i, s in enumerate(slots[g]):
-                if not s:
-                    r, c = cells[i]
+            base = p * SLOTS_PER_PLAYER + GLASS_OFFSET[g]
+            for i, cell in enumerate(RECIPE_SLOTS[card]):
+                if not slots[base + i]:
+                    r, c = cell
                     t = (g, r, c)
                     if t not in out:
                         out.append(t)
@@ -393,22 +415,23 @@ class OnTheRocksState(State):
 
     def _put(self, p: int, g: int, r: int, c: int, value: int) -> None:
         """Fill the first empty slot of row ``r`` wanting colour ``c`` (value 1 real, 2 wild)."""
-        cells = RECIPE_SLOTS[self.recipes[p][g]]
-        sl = self.slots[p][g]
-        for i, s in enumerate(sl):
-            if not s and cells[i] == (r, c):
-                sl[i] = value
+        base, cells = self._cells(p, g)
+        sl = self.slots
+        for i, cell in enumerate(cells):
+            if not sl[base + i] and cell == (r, c):
+                sl[base + i] = value
                 return
         raise AssertionError("no such slot")
 
     def _take_off(self, p: int, g: int, r: int, c: int) -> None:
         """Remove a placed marble to the bag: a real one before a wild placed as that colour."""
-        cells = RECIPE_SLOTS[self.recipes[p][g]]
-        sl = self.slots[p][g]
+        base, cells = self._cells(p, g)
+        sl = self.slots
         best = -1
-        for i, s in enumerate(sl):
-            if s and cells[i] == (r, c) and (best < 0 or s == 1):
-                best = i
+        for i, cell in enumerate(cells):
+            s = sl[base + i]
+            if s and cell == (r, c) and (best < 0 or s == 1):
+                best = base + i
         self.bag[WILD if sl[best] == 2 else c] += 1
         sl[best] = 0
 
@@ -422,8 +445,8 @@ class OnTheRocksState(State):
                 continue
             if self.rm_mode == RM_EACH and self.rm_mask >> g & 1:
                 continue
-            cells = RECIPE_SLOTS[self.recipes[p][g]]
-            sl = self.slots[p][g]
+            base, cells = self._cells(p, g)
+            sl = self.slots[base : base + len(cells)]
             top = 0
             if self.rm_mode == RM_TOP:
                 top = max((cells[i][0] for i, s in enumerate(sl) if s), default=0)
@@ -438,21 +461,21 @@ class OnTheRocksState(State):
 
     def _complete_filled(self, p: int) -> None:
         """Flip every full recipe face down, its marbles to the bag, and collect a tip for each."""
-        recipes, done, slots = self.recipes[p], self.done[p], self.slots[p]
         for g in range(4):
-            card = recipes[g]
-            if card < 0 or done[g] or not all(slots[g]):
+            card = self.recipes[4 * p + g]
+            if card < 0 or self.done[4 * p + g] or not self._full(p, g):
                 continue
-            done[g] = True
-            cells = RECIPE_SLOTS[card]
-            for i, s in enumerate(slots[g]):
-                self.bag[WILD if s == 2 else cells[i][1]] += 1
-            slots[g] = [0] * len(cells)
-            self.completed[p].append(card)
+            self.done[4 * p + g] = True
+            base, cells = self._cells(p, g)
+            for i, cell in enumerate(cells):
+                self.bag[WILD if self.slots[base + i] == 2 else cell[1]] += 1
+                self.slots[base + i] = 0
+            self.completed = _with(self.completed, p, (*self.completed[p], card))
             self.say(f"P{p} completes {RECIPE_NAMES[card]} (${RECIPE_VALUE[card]})")
             if self.tip_deck:
-                tip = self.tip_deck.pop()
-                self.tips[p][tip] += 1
+                tip = self.tip_deck[-1]
+                self.tip_deck = self.tip_deck[:-1]
+                self.tips[p * NT + tip] += 1
                 self.say(f"P{p} collects a tip: {TIP_TITLES[tip]}")
 
     # ----------------------------------------------------------------- the machine
@@ -475,8 +498,9 @@ class OnTheRocksState(State):
                     self.say(f"P{p} rolls {self.dice[0]} and {self.dice[1]}")
                     self._ask(PH_ROLL, p)
                     return
-                kind, giver = self.complaints[p].pop(0)
-                self.discards[giver][kind] += 1
+                kind, giver = self.complaints[p][0]
+                self.complaints = _with(self.complaints, p, self.complaints[p][1:])
+                self.discards[giver * NT + kind] += 1
                 self.say(f"P{p} resolves the complaint {TIP_TITLES[kind]} from P{giver}")
                 if kind == CLUMSY:
                     if self._spill():
@@ -548,19 +572,19 @@ class OnTheRocksState(State):
 
     def _mix_one(self, kind: int) -> None:
         self.hand[kind] -= 1
-        self.bowls[self.cursor][kind] += 1
+        self.bowls[8 * self.cursor + kind] += 1
         self.say(f"P{self.current} puts {KIND_NAMES[kind]} into bowl {self.cursor + 1}")
-        self.cursor = (self.cursor + 1) % len(self.bowls)
+        self.cursor = (self.cursor + 1) % (len(self.bowls) // 8)
 
     def _saveable(self) -> bool:
         tray = self.tray
-        return any(tray[k] for k in A.INGREDIENTS)
+        return any(tray[k] for k in acts.INGREDIENTS)
 
     def _settle_tray(self) -> None:
         """Unsaved ingredients go back to the bag, or wait on the sign for a new order."""
         p = self.current
         if self.step != ST_NEWORDER and self._order_filled(p):
-            for k in A.INGREDIENTS:
+            for k in acts.INGREDIENTS:
                 self.held[k] += self.tray[k]
                 self.tray[k] = 0
         self._to_bag(self.tray)
@@ -570,14 +594,13 @@ class OnTheRocksState(State):
         if not self._order_filled(p):
             self._to_bag(self.held)
             return False
-        self.recipes[p] = [-1] * 4
-        self.done[p] = [False] * 4
-        self.slots[p] = [[], [], [], []]
-        self.lemons[p] += 1
+        self.recipes[4 * p : 4 * p + 4] = [-1] * 4
+        self.done[4 * p : 4 * p + 4] = [False] * 4
+        self.lemons = _with(self.lemons, p, self.lemons[p] + 1)
         target = LEMONS[self.options["length"]]
         self.say(f"P{p} completes an order and places lemon {self.lemons[p]}")
         if self.lemons[p] >= target:
-            self.finishers.append(p)
+            self.finishers = (*self.finishers, p)
             if self.last_call < 0:
                 self.last_call = p
                 self.say(f"P{p} calls Last Call! Everyone else has one final turn")
@@ -632,17 +655,19 @@ class OnTheRocksState(State):
     def _finish(self) -> None:
         """Award the bonus coins and end the game."""
         coins = list(BONUS_COINS[self.num_players])
+        bonus = [0] * self.num_players
         for p in self.finishers:
             if coins:
-                self.bonus[p] += coins.pop(0)
+                bonus[p] += coins.pop(0)
         rest = [p for p in range(self.num_players) if p not in self.finishers]
         while coins and rest:
             most = max(len(self.completed[p]) for p in rest)
             group = [p for p in rest if len(self.completed[p]) == most]
             coin = coins.pop(0)
             for p in group:
-                self.bonus[p] += coin
+                bonus[p] += coin
             rest = [p for p in rest if p not in group]
+        self.bonus = tuple(bonus)
         for p in range(self.num_players):
             if self.bonus[p]:
                 self.say(f"P{p} receives ${self.bonus[p]} in bonus coins")
@@ -657,15 +682,15 @@ class OnTheRocksState(State):
         """Draw the top spill card for the current player; True if a choice waits."""
         p = self.current
         if not self.spill_deck:
-            self.spill_deck = self.spill_discard
-            self.spill_discard = []
-            self.rng.shuffle(self.spill_deck)
+            self.spill_deck = _shuffled(self.rng, list(self.spill_discard))
+            self.spill_discard = ()
             self.spill_known = 0
             self.say("The spill deck is reshuffled")
-        card = self.spill_deck.pop(0)
+        card = self.spill_deck[0]
+        self.spill_deck = self.spill_deck[1:]
         if self.spill_known > len(self.spill_deck):
             self.spill_known = len(self.spill_deck)
-        effect, colour, amount = SPILL_CARDS[card]
+        effect, colour, _ = SPILL_CARDS[card]
         self.spill_card = card
         self.say(f"P{p} draws the spill card {spill_title(card)}")
         self.rm_glass, self.rm_colour, self.rm_mode, self.rm_mask = -1, -1, RM_ANY, 0
@@ -673,13 +698,13 @@ class OnTheRocksState(State):
             self.rm_colour = colour
         targets = self._removable(p)
         if not targets or effect in (S_TOP, S_WILD, S_REMOVE):
-            self.spill_deck.append(card)
+            self.spill_deck = (*self.spill_deck, card)
             self.spill_known += 1
             if not targets:
                 self.say("Nothing to spill: the card goes to the bottom face up")
                 return False
         else:
-            self.spill_discard.append(card)
+            self.spill_discard = (*self.spill_discard, card)
         if effect in (S_ALL, S_TOP, S_REMOVE):
             self._ask(PH_DRINK, p)
         elif effect == S_DOUBLE:
@@ -700,43 +725,49 @@ class OnTheRocksState(State):
             return tuple(self._place_actions(player))
         if ph == PH_MIX:
             hand = self.hand
-            return tuple(A.MIX[k] for k in range(8) if hand[k])
+            return tuple(acts.MIX[k] for k in range(8) if hand[k])
         if ph == PH_REMOVE:
-            return tuple(A.REMOVE[g][r][c] for g, r, c in self._removable(p))
+            return tuple(acts.REMOVE[g][r][c] for g, r, c in self._removable(p))
         if ph == PH_ROLL:
-            out = [A.DRAFT]
+            out = [acts.DRAFT]
             if any(self._filled(p, g) for g in range(4) if self._active(p, g)):
-                out += [A.FLIP[d] for d in (0, 1) if not self.flipped[d]]
+                out += [acts.FLIP[d] for d in (0, 1) if not self.flipped[d]]
             return tuple(out)
         if ph == PH_SELECT:
-            return A.SELECT[: len(self.bowls)]
+            return acts.SELECT[: len(self.bowls) // 8]
         if ph == PH_START:
-            return A.START[: len(self.bowls)]
+            return acts.START[: len(self.bowls) // 8]
         if ph == PH_SAVE:
-            tray, shelf = self.tray, self.shelf[p]
-            out = [A.DONE]
+            tray, shelf = self.tray, self.shelf[8 * p : 8 * p + 8]
+            out = [acts.DONE]
             if sum(shelf) < SHELF_SIZE:
-                out += [A.SAVE[k] for k in A.INGREDIENTS if tray[k]]
+                out += [acts.SAVE[k] for k in acts.INGREDIENTS if tray[k]]
             else:
-                out += [A.SWAP[a][b] for a in A.INGREDIENTS if shelf[a] for b in A.INGREDIENTS if tray[b] and b != a]
+                out += [
+                    acts.SWAP[a][b]
+                    for a in acts.INGREDIENTS
+                    if shelf[a]
+                    for b in acts.INGREDIENTS
+                    if tray[b] and b != a
+                ]
             return tuple(out)
         if ph == PH_TIPS:
-            mine = self.tips[p]
-            out = [A.DONE]
+            mine = self.tips[NT * p : NT * p + NT]
+            out = [acts.DONE]
             for k in range(len(TIP_KINDS)):
                 if mine[k] and k != SHAKE and (self.tipsy_used < 2 or k not in (TIPSY2, TIPSY3)):
-                    out.append(A.PLAY[k])
+                    out.append(acts.PLAY[k])
             return tuple(out)
         if ph == PH_TARGET:
-            return tuple(A.TARGET[q] for q in range(self.num_players) if q != p)
+            return tuple(acts.TARGET[q] for q in range(self.num_players) if q != p)
         if ph == PH_DRINK:
-            return tuple(A.DRINK[g] for g in sorted({g for g, _, _ in self._removable(p)}))
+            return tuple(acts.DRINK[g] for g in sorted({g for g, _, _ in self._removable(p)}))
         if ph == PH_KEEP:
-            return tuple(A.KEEP[k] for k in A.INGREDIENTS if self.tray[k])
+            return tuple(acts.KEEP[k] for k in acts.INGREDIENTS if self.tray[k])
         if ph == PH_SHAKE:
-            return (A.TAKE, A.PLAY[SHAKE])
+            return (acts.TAKE, acts.PLAY[SHAKE])
         if ph == PH_ORDER:
-            return (A.ORDER_ALL, *A.ORDER_WITHOUT)
+            return (acts.ORDER_ALL, *acts.ORDER_WITHOUT)
         return ()
 
     def _place_actions(self, d: int) -> list[Action]:
@@ -745,7 +776,7 @@ class OnTheRocksState(State):
         if mode == PM_GIFT:
             avail = tray
         else:
-            shelf = self.shelf[d]
+            shelf = self.shelf[8 * d : 8 * d + 8]
             avail = [tray[k] + shelf[k] for k in range(6)]
         wild = avail[WILD]
         picks = self.picks
@@ -753,17 +784,17 @@ class OnTheRocksState(State):
         out: list[Action] = []
         for g, r, c in self._open_targets(d):
             if avail[c]:
-                out.append(A.PLACE[c][g][r])
+                out.append(acts.PLACE[c][g][r])
             if wild:
-                out.append(A.PLACE_WILD[g][r][c])
+                out.append(acts.PLACE_WILD[g][r][c])
             if picks and bag[c]:
-                out.append(A.PICK[g][r][c])
+                out.append(acts.PICK[g][r][c])
         if mode != PM_EXTRAS or not self._shelf_fits(d):
-            out.append(A.DONE)
+            out.append(acts.DONE)
         return out
 
     def _shelf_fits(self, p: int) -> bool:
-        shelf = self.shelf[p]
+        shelf = self.shelf[8 * p : 8 * p + 8]
         return any(shelf[WILD] or shelf[c] for _, _, c in self._open_targets(p))
 
     # ----------------------------------------------------------------- apply
@@ -827,16 +858,16 @@ class OnTheRocksState(State):
         elif verb == "save":
             k = KIND_OF[str(action[1])]
             self.tray[k] -= 1
-            self.shelf[p][k] += 1
+            self.shelf[p * 8 + k] += 1
             self.say(f"P{p} saves {KIND_NAMES[k]} as an extra ingredient")
             if not self._saveable():
                 self._done(player)
         elif verb == "swap":
             a, b = KIND_OF[str(action[1])], KIND_OF[str(action[2])]
-            self.shelf[p][a] -= 1
+            self.shelf[p * 8 + a] -= 1
             self.bag[a] += 1
             self.tray[b] -= 1
-            self.shelf[p][b] += 1
+            self.shelf[p * 8 + b] += 1
             self.say(f"P{p} swaps extra {KIND_NAMES[a]} for {KIND_NAMES[b]}")
         elif verb == "play":
             self._play(p, TIP_OF[str(action[1])])
@@ -862,7 +893,7 @@ class OnTheRocksState(State):
         if self.tray[k]:
             self.tray[k] -= 1
         else:
-            self.shelf[player][k] -= 1
+            self.shelf[player * 8 + k] -= 1
         self._put(player, g, r, c, 2 if k == WILD else 1)
         as_colour = f" as {KIND_NAMES[c]}" if k == WILD else ""
         self.say(f"P{player} places {KIND_NAMES[k]}{as_colour} in the {GLASS_TITLES[g]} row {r}")
@@ -873,20 +904,20 @@ class OnTheRocksState(State):
         for g in range(4):
             if g == skip or not self.recipe_decks[g]:
                 continue
-            card = self.recipe_decks[g].pop()
-            self.recipes[p][g] = card
-            self.slots[p][g] = [0] * len(RECIPE_SLOTS[card])
+            card = self.recipe_decks[g][-1]
+            self.recipe_decks = _with(self.recipe_decks, g, self.recipe_decks[g][:-1])
+            self.recipes[p * 4 + g] = card
             names.append(f"{RECIPE_NAMES[card]} ({GLASS_TITLES[g]}, ${RECIPE_VALUE[card]})")
         self.say(f"P{p} takes the order: " + "; ".join(names))
         self._after_order(p)
 
     def _select(self, p: int, b: int) -> None:
-        self.tray = self.bowls[b]
-        self.bowls[b] = [0] * 8
+        self.tray = self.bowls[8 * b : 8 * b + 8]
+        self.bowls[8 * b : 8 * b + 8] = [0] * 8
         self.last_emptied = b
         self.say(f"P{p} selects bowl {b + 1}: {_kinds(self.tray)}")
         self.step = ST_PLACE
-        if self.tips[p][SHAKE]:
+        if self.tips[p * NT + SHAKE]:
             self._ask(PH_SHAKE, p)
         else:
             self._take(p)
@@ -914,9 +945,7 @@ class OnTheRocksState(State):
         p = self.current
         if ph == PH_SAVE:
             self._settle_tray()
-            if self.step == ST_SAVE:
-                self._advance()
-            elif self.step == ST_NEWORDER:
+            if self.step in (ST_SAVE, ST_NEWORDER):
                 self._advance()
             else:
                 self._tip_settled()
@@ -965,22 +994,22 @@ class OnTheRocksState(State):
         self._ask(PH_TIPS, p)
 
     def _play(self, p: int, tip: int) -> None:
-        self.tips[p][tip] -= 1
+        self.tips[p * NT + tip] -= 1
         self.say(f"P{p} plays {TIP_TITLES[tip]}")
         if tip == SHAKE:
-            self.discards[p][tip] += 1
+            self.discards[p * NT + tip] += 1
             n = sum(self.tray)
             self._to_bag(self.tray)
             drawn = self._draw(n, self.tray)
             self.say(f"P{p} redrafts {n}: {', '.join(KIND_NAMES[k] for k in drawn)}")
-            if not self.tips[p][SHAKE]:
+            if not self.tips[p * NT + SHAKE]:
                 self._take(p)
             return
         if TIP_USES[TIP_KINDS[tip]] != "keep":
             self.target_tip = tip
             self._ask(PH_TARGET, p)
             return
-        self.discards[p][tip] += 1
+        self.discards[p * NT + tip] += 1
         if tip == PREMIUM:
             self.picks += 1
         else:
@@ -1000,11 +1029,11 @@ class OnTheRocksState(State):
         tip = self.target_tip
         self.target_tip = -1
         if tip != BUY:
-            self.complaints[q].append((tip, p))
+            self.complaints = _with(self.complaints, q, (*self.complaints[q], (tip, p)))
             self.say(f"P{p} passes {TIP_TITLES[tip]} to P{q}")
             self._ask(PH_TIPS, p)
             return
-        self.discards[p][tip] += 1
+        self.discards[p * NT + tip] += 1
         mine = self._draw(3, self.tray)
         theirs = self._draw(1, self.aside)
         self.say(f"P{p} buys P{q} a drink: P{p} draws {_names(mine)}, P{q} draws {_names(theirs)}")
@@ -1015,12 +1044,13 @@ class OnTheRocksState(State):
     def _drink(self, p: int, g: int) -> None:
         effect, colour, amount = SPILL_CARDS[self.spill_card]
         if effect == S_ALL:
-            cells = RECIPE_SLOTS[self.recipes[p][g]]
-            sl = self.slots[p][g]
-            for i, s in enumerate(sl):
-                if s and cells[i][1] == colour:
+            base, cells = self._cells(p, g)
+            sl = self.slots
+            for i, cell in enumerate(cells):
+                s = sl[base + i]
+                if s and cell[1] == colour:
                     self.bag[WILD if s == 2 else colour] += 1
-                    sl[i] = 0
+                    sl[base + i] = 0
             self.say(f"P{p} spills all {KIND_NAMES[colour]} from the {GLASS_TITLES[g]}")
             self._advance()
             return
@@ -1040,7 +1070,7 @@ class OnTheRocksState(State):
             return ("each die may be turned once, paying a marble from a glass", "2: Roll")
         if verb == "play" and ph == PH_TIPS:
             tip = TIP_OF[str(action[1])]
-            if not self.tips[self.current][tip]:
+            if not self.tips[self.current * NT + tip]:
                 return (f"P{player} holds no {TIP_TITLES[tip]} tip card", "Tip Cards Descriptions")
             if tip == SHAKE:
                 return ("Shake it Up redrafts the selected bowl, before placing", "Shake it Up")
@@ -1052,9 +1082,15 @@ class OnTheRocksState(State):
                 return ("a guest places only the drink bought for them", "Buy a Drink")
             if verb == "pick" and not self.picks:
                 return ("no gold marble or Premium lets you pick from the bag", "Gold Marble")
-            return ("a marble goes only on an empty recipe spot of its colour", "Recipe Card Overview")
+            return (
+                "a marble goes only on an empty recipe spot of its colour",
+                "Recipe Card Overview",
+            )
         if verb == "done" and ph == PH_PLACE and self.pmode == PM_EXTRAS:
-            return ("extra ingredients must be placed on the new order first", "When Completing an Order")
+            return (
+                "extra ingredients must be placed on the new order first",
+                "When Completing an Order",
+            )
         if verb == "remove" and ph == PH_REMOVE:
             return ("that marble is not one this effect may remove", "Spill Cards Descriptions")
         if verb == "target" and ph == PH_TARGET:
@@ -1069,20 +1105,22 @@ class OnTheRocksState(State):
         for p in range(n):
             glasses = []
             for g in range(4):
-                card = self.recipes[p][g]
+                card = self.recipes[p * 4 + g]
                 if card < 0:
                     continue
-                cells = RECIPE_SLOTS[card]
+                base, cells = self._cells(p, g)
                 rows: list[list[str]] = [[] for _ in GLASS_ROWS[g]]
-                for i, s in enumerate(self.slots[p][g]):
+                for i, s in enumerate(self.slots[base : base + len(cells)]):
                     name = KIND_NAMES[cells[i][1]]
-                    rows[cells[i][0] - 1].append(name.upper() + ("*" if s == 2 else "") if s else name)
+                    rows[cells[i][0] - 1].append(
+                        name.upper() + ("*" if s == 2 else "") if s else name
+                    )
                 glasses.append(
                     {
                         "glass": GLASS_NAMES[g],
                         "recipe": RECIPE_NAMES[card],
                         "value": RECIPE_VALUE[card],
-                        "complete": self.done[p][g],
+                        "complete": self.done[p * 4 + g],
                         "rows": rows,
                     }
                 )
@@ -1091,9 +1129,13 @@ class OnTheRocksState(State):
                     "seat": p,
                     "lemons": self.lemons[p],
                     "glasses": glasses,
-                    "extras": _count_dict(self.shelf[p]),
-                    "tips": {TIP_KINDS[k]: v for k, v in enumerate(self.tips[p]) if v},
-                    "discarded_tips": sum(self.discards[p]),
+                    "extras": _count_dict(self.shelf[8 * p : 8 * p + 8]),
+                    "tips": {
+                        TIP_KINDS[k]: self.tips[NT * p + k]
+                        for k in range(NT)
+                        if self.tips[NT * p + k]
+                    },
+                    "discarded_tips": sum(self.discards[NT * p : NT * p + NT]),
                     "complaints": [[TIP_KINDS[k], g] for k, g in self.complaints[p]],
                     "completed": [RECIPE_NAMES[c] for c in self.completed[p]],
                     "bonus": self.bonus[p],
@@ -1110,7 +1152,7 @@ class OnTheRocksState(State):
             "decision": PHASE_NAMES[self.phase],
             "to_move": list(self.to_move),
             "dice": list(self.dice),
-            "bowls": [_count_dict(b) for b in self.bowls],
+            "bowls": [_count_dict(self._bowl(b)) for b in range(len(self.bowls) // 8)],
             "bag": _count_dict(self.bag),
             "drafted": _count_dict(self.hand),
             "sign": _count_dict(self.tray),
@@ -1134,19 +1176,19 @@ class OnTheRocksState(State):
         self._copy_base(c)
         c.aside = self.aside[:]
         c.bag = self.bag[:]
-        c.bonus = self.bonus[:]
-        c.bowls = [b[:] for b in self.bowls]
+        c.bonus = self.bonus
+        c.bowls = self.bowls[:]
         c.coaster_gold = self.coaster_gold
         c.coaster_spill = self.coaster_spill
-        c.complaints = [q[:] for q in self.complaints]
-        c.completed = [q[:] for q in self.completed]
+        c.complaints = self.complaints
+        c.completed = self.completed
         c.current = self.current
         c.cursor = self.cursor
         c.decider = self.decider
         c.dice = self.dice[:]
-        c.discards = [q[:] for q in self.discards]
-        c.done = [q[:] for q in self.done]
-        c.finishers = self.finishers[:]
+        c.discards = self.discards[:]
+        c.done = self.done[:]
+        c.finishers = self.finishers
         c.flip_die = self.flip_die
         c.flipped = self.flipped[:]
         c.gift_to = self.gift_to
@@ -1155,29 +1197,29 @@ class OnTheRocksState(State):
         c.held = self.held[:]
         c.last_call = self.last_call
         c.last_emptied = self.last_emptied
-        c.lemons = self.lemons[:]
+        c.lemons = self.lemons
         c.pending_spill = self.pending_spill
         c.phase = self.phase
         c.picks = self.picks
         c.pmode = self.pmode
-        c.recipe_decks = [d[:] for d in self.recipe_decks]
-        c.recipes = [q[:] for q in self.recipes]
+        c.recipe_decks = self.recipe_decks
+        c.recipes = self.recipes[:]
         c.rm_colour = self.rm_colour
         c.rm_glass = self.rm_glass
         c.rm_left = self.rm_left
         c.rm_mask = self.rm_mask
         c.rm_mode = self.rm_mode
-        c.shelf = [q[:] for q in self.shelf]
+        c.shelf = self.shelf[:]
         c.shots = self.shots
-        c.slots = [[s[:] for s in q] for q in self.slots]
+        c.slots = self.slots[:]
         c.spill_card = self.spill_card
-        c.spill_deck = self.spill_deck[:]
-        c.spill_discard = self.spill_discard[:]
+        c.spill_deck = self.spill_deck
+        c.spill_discard = self.spill_discard
         c.spill_known = self.spill_known
         c.step = self.step
         c.target_tip = self.target_tip
-        c.tip_deck = self.tip_deck[:]
-        c.tips = [q[:] for q in self.tips]
+        c.tip_deck = self.tip_deck
+        c.tips = self.tips[:]
         c.tipsy_used = self.tipsy_used
         c.tray = self.tray[:]
         c.turns = self.turns
@@ -1187,13 +1229,10 @@ class OnTheRocksState(State):
         """Re-shuffle what nobody sees: the tip deck, the recipe stacks, the face-down spills."""
         c = self.clone()
         c.rng = Rng(seed)
-        c.rng.shuffle(c.tip_deck)
-        for deck in c.recipe_decks:
-            c.rng.shuffle(deck)
+        c.tip_deck = _shuffled(c.rng, list(c.tip_deck))
+        c.recipe_decks = tuple(_shuffled(c.rng, list(d)) for d in c.recipe_decks)
         hidden = len(c.spill_deck) - c.spill_known
-        top = c.spill_deck[:hidden]
-        c.rng.shuffle(top)
-        c.spill_deck[:hidden] = top
+        c.spill_deck = _shuffled(c.rng, list(c.spill_deck[:hidden])) + c.spill_deck[hidden:]
         c._legal = None
         return c
 
@@ -1204,7 +1243,7 @@ class OnTheRocksState(State):
         out = []
         for p in range(self.num_players):
             total = sum(RECIPE_VALUE[c] for c in self.completed[p])
-            total += sum(TIP_VALUES[k] * v for k, v in enumerate(self.tips[p]))
+            total += sum(TIP_VALUES[k] * self.tips[NT * p + k] for k in range(NT))
             total += self.bonus[p]
             total -= 2 * sum(1 for g in range(4) if self._active(p, g))
             out.append(float(total))
@@ -1224,11 +1263,11 @@ class OnTheRocksState(State):
         for p in range(self.num_players):
             est = scores[p] + 4.0 * self.lemons[p] / target
             for g in range(4):
-                card = self.recipes[p][g]
-                if card >= 0 and not self.done[p][g]:
+                card = self.recipes[p * 4 + g]
+                if card >= 0 and not self.done[p * 4 + g]:
                     share = self._filled(p, g) / len(RECIPE_SLOTS[card])
                     est += (RECIPE_VALUE[card] + 2.0) * share
-            est += 0.5 * sum(self.shelf[p])
+            est += 0.5 * sum(self.shelf[8 * p : 8 * p + 8])
             projected.append(max(est, 0.0))
         total = sum(projected) + self.num_players
         return (projected[player] + 1.0) / total
@@ -1245,3 +1284,12 @@ def _kinds(counts: list[int]) -> str:
 def _names(kinds: list[int]) -> str:
     return ", ".join(KIND_NAMES[k] for k in kinds) or "nothing"
 
+
+def _with(rows: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    """A copy of a shared tuple with entry ``i`` replaced (copy on write keeps clones cheap)."""
+    return (*rows[:i], value, *rows[i + 1 :])
+
+
+def _shuffled(rng: Rng, items: list[int]) -> tuple[int, ...]:
+    rng.shuffle(items)
+    return tuple(items)
