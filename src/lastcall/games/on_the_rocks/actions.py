@@ -65,7 +65,7 @@ def _all_actions() -> frozenset[Action]:
     found: set[Action] = {DONE, TAKE, DRAFT, ORDER_ALL, *ORDER_WITHOUT, *FLIP, *START, *SELECT}
     found |= {*PLAY, *TARGET, *DRINK}
     found |= {MIX[k] for k in range(len(KIND_NAMES))}
-    found |= {KEEP[k] for k in INGREDIENTS} | {SAVE[k] for k in INGREDIENTS}
+    found |= {KEEP[k] for k in INGREDIENTS} | set(SAVE)
     found |= {SWAP[a][b] for a in INGREDIENTS for b in INGREDIENTS}
     for g, rows in enumerate(GLASS_ROWS):
         for r in range(1, len(rows) + 1):
