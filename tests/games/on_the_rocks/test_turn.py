@@ -62,11 +62,10 @@ def test_flips_pair_the_opposite_faces() -> None:
 def test_extra_ingredients_cannot_pay_for_dice_manipulation() -> None:
     s = rolled([2, 2])
     p = s.current
-    take_from_bag(s, s.shelf, red=3)  # seat 0's shelf
-    s.current = 0
-    s._ask(st.PH_ROLL, 0)
-    s._legal = None
-    assert s.legal_actions(0) == (act("draft"),)
+    s.shelf[8 * p + RED] = 3
+    s.bag[RED] -= 3
+    assert s.legal_actions(p) == (act("draft"),)
+    assert_conserved(s)
 
 
 def test_draft_draws_the_dice_total_and_the_first_player_chooses_a_start_bowl() -> None:
@@ -104,10 +103,12 @@ def test_later_players_start_at_the_bowl_the_previous_player_emptied() -> None:
     s = rolled([1, 1])
     p = s.current
     s.last_emptied = 1
-    take_from_bag(s, s.hand)  # nothing yet
+    s.bag = [a + b for a, b in zip(s.bag, s._bowl(1), strict=True)]
+    s.bowls[8:16] = [0] * 8
+    s.bag = [0, 0, 0, 15, 0, 0, 0, 0]  # a test position: only red left to draft
     s.apply(p, act("draft"))
-    assert s.phase in (st.PH_MIX, st.PH_SELECT)
-    assert sum(s._bowl(1)) >= 1 or s.phase == st.PH_MIX
+    assert s._bowl(1) == [0, 0, 0, 1, 0, 0, 0, 0] and sum(s._bowl(2)) == 4
+    assert s.phase == st.PH_SELECT
 
 
 def test_select_takes_a_whole_bowl_and_remembers_it() -> None:
@@ -185,7 +186,7 @@ def test_gold_marble_gives_two_picks_from_the_bag_then_rests_on_the_coaster() ->
     picks = [a for a in s.legal_actions(p) if a[0] == "pick"]
     assert picks and act("done") in s.legal_actions(p)
     s.apply(p, picks[0])
-    s.apply(p, [a for a in s.legal_actions(p) if a[0] == "pick"][0])
+    s.apply(p, next(a for a in s.legal_actions(p) if a[0] == "pick"))
     assert s.phase == st.PH_TIPS and s.picks == 0
     assert_conserved(s)
 
