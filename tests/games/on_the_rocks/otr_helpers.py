@@ -27,6 +27,13 @@ def act(text: str) -> Action:
     return GAME.parse_action(text)
 
 
+def raw(players: int = 2, seed: int = 1) -> OnTheRocksState:
+    """A game right after Prep, before the seats choose their orders."""
+    s = GAME.new(players, seed)
+    assert isinstance(s, OnTheRocksState)
+    return s
+
+
 def new(players: int = 2, seed: int = 1, length: str = "full") -> OnTheRocksState:
     """A game past setup: every seat took a full order; the first player is about to roll."""
     s = GAME.new(players, seed, {"length": length})

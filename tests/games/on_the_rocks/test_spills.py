@@ -15,6 +15,7 @@ from otr_helpers import (
     tips_step,
 )
 
+from lastcall.games.on_the_rocks import content as ct
 from lastcall.games.on_the_rocks import state as st
 from lastcall.games.on_the_rocks.content import (
     COLOURS,
@@ -29,7 +30,7 @@ from lastcall.games.on_the_rocks.content import SPILL as SPILL_MARBLE
 
 
 def card(effect: int, colour: int = -1, amount: int = 0) -> int:
-    return st.SPILL_CARDS.index((effect, colour, amount))
+    return ct.SPILL_CARDS.index((effect, colour, amount))
 
 
 def spilling(top: int) -> tuple[st.OnTheRocksState, int, int, int]:
@@ -59,7 +60,7 @@ def test_spill_all_removes_a_colour_from_one_drink_and_leaves_the_deck() -> None
     s.spill_deck = (top, *[c for c in s.spill_deck if c != top])
     s.apply(p, act("done"))
     assert s.phase == st.PH_DRINK
-    glass = st.GLASS_NAMES[a]
+    glass = ct.GLASS_NAMES[a]
     s.apply(p, act(f"drink {glass}"))
     assert all(c != colour for _, c, _ in marbles_on(s, p, a))
     assert top in s.spill_discard and top not in s.spill_deck
@@ -73,7 +74,7 @@ def test_a_card_with_nothing_to_remove_goes_to_the_bottom_face_up() -> None:
     s.spill_deck = (top, *[c for c in s.spill_deck if c != top])
     s.apply(p, act("done"))
     assert s.spill_deck[-1] == top and s.spill_known == 1
-    assert s.view(None)["spill_deck_face_up"] == [st.spill_title(top)]
+    assert s.view(None)["spill_deck_face_up"] == [ct.spill_title(top)]
     assert s.current != p
 
 
@@ -85,10 +86,10 @@ def test_wild_marble_counts_as_its_placed_colour_in_a_spill() -> None:
     colour = colour_in(s, p, a)
     top = card(S_ALL, colour)
     s.spill_deck = (top, *[c for c in s.spill_deck if c != top])
-    wilds = s.bag[st.WILD]
+    wilds = s.bag[ct.WILD]
     s.apply(p, act("done"))
-    s.apply(p, act(f"drink {st.GLASS_NAMES[a]}"))
-    assert marbles_on(s, p, a) == [] and s.bag[st.WILD] == wilds + 1
+    s.apply(p, act(f"drink {ct.GLASS_NAMES[a]}"))
+    assert marbles_on(s, p, a) == [] and s.bag[ct.WILD] == wilds + 1
 
 
 def test_make_it_a_double_removes_two_of_its_colour_anywhere() -> None:
@@ -99,7 +100,7 @@ def test_make_it_a_double_removes_two_of_its_colour_anywhere() -> None:
     s.spill_deck = (top, *[c for c in s.spill_deck if c != top])
     s.apply(p, act("done"))
     assert s.phase == st.PH_REMOVE
-    assert all(x[3] == st.KIND_NAMES[colour] for x in s.legal_actions(p))
+    assert all(x[3] == ct.KIND_NAMES[colour] for x in s.legal_actions(p))
     for _ in range(min(2, colours.count(colour))):
         s.apply(p, s.legal_actions(p)[0])
     after = [c for g in (a, b) for _, c, _ in marbles_on(s, p, g)]
@@ -109,11 +110,11 @@ def test_make_it_a_double_removes_two_of_its_colour_anywhere() -> None:
 def test_top_shelf_removes_the_two_top_most_of_one_drink() -> None:
     s, p, a, b = spilling(card(S_TOP))
     s.apply(p, act("done"))
-    s.apply(p, act(f"drink {st.GLASS_NAMES[a]}"))
+    s.apply(p, act(f"drink {ct.GLASS_NAMES[a]}"))
     rows = sorted(r for r, _, _ in marbles_on(s, p, a))
     top_row = rows[-1]
     assert {x[2] for x in s.legal_actions(p)} == {top_row}
-    assert_illegal(s, p, f"remove {st.GLASS_NAMES[a]} 1 yellow", "Spill Cards")
+    assert_illegal(s, p, f"remove {ct.GLASS_NAMES[a]} 1 yellow", "Spill Cards")
     s.apply(p, s.legal_actions(p)[0])
     s.apply(p, s.legal_actions(p)[0])
     assert sorted(r for r, _, _ in marbles_on(s, p, a)) == rows[:-2]
@@ -133,9 +134,9 @@ def test_wild_spill_removes_one_from_each_drink() -> None:
 def test_remove_three_takes_three_from_one_drink() -> None:
     s, p, a, b = spilling(card(S_REMOVE, amount=3))
     s.apply(p, act("done"))
-    s.apply(p, act(f"drink {st.GLASS_NAMES[b]}"))
+    s.apply(p, act(f"drink {ct.GLASS_NAMES[b]}"))
     for _ in range(3):
-        assert all(x[1] == st.GLASS_NAMES[b] for x in s.legal_actions(p))
+        assert all(x[1] == ct.GLASS_NAMES[b] for x in s.legal_actions(p))
         s.apply(p, s.legal_actions(p)[0])
     assert marbles_on(s, p, b) == [] and len(marbles_on(s, p, a)) == 5
     assert s.spill_deck[-1] == card(S_REMOVE, amount=3)

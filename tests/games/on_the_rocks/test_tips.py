@@ -18,6 +18,7 @@ from otr_helpers import (
     tips_step,
 )
 
+from lastcall.games.on_the_rocks import content as ct
 from lastcall.games.on_the_rocks import state as st
 from lastcall.games.on_the_rocks.content import BLUE, GOLD, RED, SPILL, TIP_OF, WILD
 
@@ -118,7 +119,7 @@ def test_clumsy_bartender_spills_at_the_start_of_the_receivers_turn() -> None:
     g = give_recipe(s, q, recipe("hurricane", 8))
     fill(s, q, g, 4)
     s.complaints = tuple(((TIP_OF["clumsy"], p),) if x == q else () for x in range(2))
-    remove_two = next(i for i, c in enumerate(st.SPILL_CARDS) if c == (st.S_REMOVE, -1, 2))
+    remove_two = next(i for i, c in enumerate(ct.SPILL_CARDS) if c == (ct.S_REMOVE, -1, 2))
     s.spill_deck = (remove_two, *[c for c in s.spill_deck if c != remove_two])
     tips_step(s, p)
     s.apply(p, act("done"))

@@ -18,6 +18,7 @@ from otr_helpers import (
     tips_of,
 )
 
+from lastcall.games.on_the_rocks import content as ct
 from lastcall.games.on_the_rocks import state as st
 from lastcall.games.on_the_rocks.content import GOLD, RED, SPILL, WILD, YELLOW
 
@@ -135,19 +136,19 @@ def placing(p_tray: dict[str, int]) -> tuple[st.OnTheRocksState, int, int]:
 
 def test_a_marble_goes_on_an_empty_spot_of_its_colour_and_wild_on_any() -> None:
     s, p, g = placing({"wild": 1})
-    colours = {c for _, c in st.RECIPE_SLOTS[s.recipes[4 * p + g]]}
+    colours = {c for _, c in ct.RECIPE_SLOTS[s.recipes[4 * p + g]]}
     wild_places = [a for a in s.legal_actions(p) if a.verb == "place" and a[1] == "wild"]
-    assert {a[4] for a in wild_places} == {st.KIND_NAMES[c] for c in colours}
+    assert {a[4] for a in wild_places} == {ct.KIND_NAMES[c] for c in colours}
     a = wild_places[0]
     s.apply(p, a)
     r, c, v = marbles_on(s, p, g)[0]
-    assert (r, st.KIND_NAMES[c], v) == (a[3], a[4], 2)
+    assert (r, ct.KIND_NAMES[c], v) == (a[3], a[4], 2)
     assert_illegal(s, p, "place red oldfashioned 1", "Recipe Card Overview")
 
 
 def test_wrong_colour_is_refused_by_the_recipe() -> None:
     s, p, g = placing({"red": 1})
-    cells = st.RECIPE_SLOTS[s.recipes[4 * p + g]]
+    cells = ct.RECIPE_SLOTS[s.recipes[4 * p + g]]
     rows_without_red = [r for r in (1, 2, 3) if (r, RED) not in cells]
     if rows_without_red:
         assert_illegal(s, p, f"place red martini {rows_without_red[0]}", "Recipe Card Overview")
@@ -232,7 +233,7 @@ def test_a_recipe_completed_with_a_spill_pending_is_not_safe() -> None:
     s.done[4 * p + old] = True
     s.bag[SPILL] -= 1
     s.pending_spill = 1
-    remove_one = next(i for i, c in enumerate(st.SPILL_CARDS) if c == (st.S_REMOVE, -1, 1))
+    remove_one = next(i for i, c in enumerate(ct.SPILL_CARDS) if c == (ct.S_REMOVE, -1, 1))
     s.spill_deck = (remove_one, *[c for c in s.spill_deck if c != remove_one])
     at(s, st.ST_RESOLVE, st.PH_NONE, p)
     s._advance()
@@ -259,7 +260,7 @@ def test_shake_it_up_redrafts_the_bowl_including_its_spill() -> None:
     assert s.phase == st.PH_SHAKE
     s.apply(p, act("play shake"))
     assert sum(s.tray) + s.pending_spill + s.gold_wait == 3
-    assert s.discards[p * st.NT + st.SHAKE] == 1
+    assert s.discards[p * st.NT + ct.SHAKE] == 1
     assert s.phase in (st.PH_PLACE, st.PH_KEEP)
     assert_conserved(s)
 
