@@ -10,6 +10,7 @@ import json
 import os
 import secrets
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -32,6 +33,7 @@ from lastcall.bots import bot_kinds
 from lastcall.cli.play import HUMAN, QuitGame, play_match, save_record, seat_specs, show_result
 from lastcall.core import Game, LastcallError, MatchRecord, __version__, game, games
 from lastcall.sim.bench import bench_game
+from lastcall.sim.report import write_report
 from lastcall.sim.runner import simulate as run_simulation
 
 
@@ -164,6 +166,14 @@ def simulate(
     ] = None,
     option: OptionList = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write per-game rows (JSONL, CSV), charts and report.md here."),
+    ] = None,
+    backend: Annotated[str, typer.Option(help="local (worker processes) or ray.")] = "local",
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster address to join (with --backend ray).")
+    ] = None,
 ) -> None:
     """Play many games between bots and report win rates, scores and speed."""
     g = _game(game_id)
@@ -172,31 +182,29 @@ def simulate(
     k = workers or os.cpu_count() or 1
     show_bar = not as_json and err.is_terminal
     try:
+        run = partial(
+            run_simulation, g.id, n, n_players, specs, seed, k, _options(option),
+            backend=backend, address=address,
+        )  # fmt: skip
         if show_bar:
-            with Progress(
+            columns = (
                 TextColumn("[bold]{task.description}"),
                 BarColumn(),
                 TextColumn("{task.completed}/{task.total}"),
                 RateColumn(),
                 TimeElapsedColumn(),
                 TimeRemainingColumn(),
-                console=err,
-            ) as bar:
+            )
+            with Progress(*columns, console=err) as bar:
                 task = bar.add_task(g.title, total=n)
-                summary, _ = run_simulation(
-                    g.id,
-                    n,
-                    n_players,
-                    specs,
-                    seed,
-                    k,
-                    _options(option),
-                    progress=lambda done: bar.advance(task, done),
-                )
+                summary, results = run(progress=lambda done: bar.advance(task, done))
         else:
-            summary, _ = run_simulation(g.id, n, n_players, specs, seed, k, _options(option))
+            summary, results = run()
+        report = write_report(out, summary, results) if out is not None else None
     except LastcallError as exc:
         raise _fail(str(exc)) from exc
+    if report is not None:
+        err.print(f"Report written to {report}")
     if as_json:
         print(json.dumps(summary.to_json(), sort_keys=True))
         return
