@@ -183,3 +183,20 @@ def test_the_bar_closes_at_the_round_limit() -> None:
     s.apply(s.current, act("done"))
     assert s.is_over
     assert any("round limit" in e.text for e in s.events(None))
+
+
+def test_evaluate_prefers_money_in_the_bank_and_filled_glasses() -> None:
+    s = new(2, 2)
+    for p in (0, 1):
+        clear_board(s, p)
+    s.tips = [0] * len(s.tips)
+    a = give_recipe(s, 0, recipe("highball", 8))
+    give_recipe(s, 1, recipe("highball", 8))
+    even = s.evaluate(0)
+    assert even == pytest.approx(0.5)
+    fill(s, 0, a, 6)
+    ahead = s.evaluate(0)
+    assert 0.5 < ahead < 1.0
+    s.completed = st._with(s.completed, 1, tuple(range(6)))
+    assert s.evaluate(0) < ahead
+    assert 0.0 <= s.evaluate(1) <= 1.0

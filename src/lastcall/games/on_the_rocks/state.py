@@ -1115,6 +1115,8 @@ class OnTheRocksState(State):
                     rows[cells[i][0] - 1].append(
                         name.upper() + ("*" if s == 2 else "") if s else name
                     )
+                while not rows[-1]:  # rows above the recipe's top are not part of it
+                    rows.pop()
                 glasses.append(
                     {
                         "glass": GLASS_NAMES[g],
