@@ -111,7 +111,7 @@ def test_bench_json() -> None:
     assert all(v > 0 for v in data.values())
 
 
-def test_menu_starts_a_game(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_menu_starts_a_game(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     answers = "barista\n2\nrandom,random\n"
     result = runner.invoke(app, [], input=answers)

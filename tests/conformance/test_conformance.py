@@ -7,6 +7,7 @@ against the engine contract. A new game gets these tests by registering.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -18,6 +19,7 @@ CASES = [
     for game_id in lastcall.games()
     for players in lastcall.game(game_id).player_counts
 ]
+Check = Callable[[State, int, Rng], None]
 GAMES_PER_CASE = 12
 DEEP_CHECK_EVERY = 7
 
@@ -45,7 +47,7 @@ def _sample_illegal(state: State, player: int, rng: Rng, pool: list[Action]) -> 
     return [a for a in (pool[rng.below(len(pool))] for _ in range(4)) if a not in legal]
 
 
-def _walk(state_game: str, players: int, seed: int, check) -> None:  # type: ignore[no-untyped-def]
+def _walk(state_game: str, players: int, seed: int, check: Check) -> None:
     game = lastcall.game(state_game)
     state = game.new(players, seed)
     rng = Rng(seed)

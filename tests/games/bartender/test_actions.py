@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bartender_positions import act, ids, legal, names, position, refused
-
 from lastcall.games.bartender.state import AUCTION, BANK, DEFEND
+
+from .bartender_positions import act, ids, legal, names, position, refused
 
 
 def test_one_action_choices_and_skip() -> None:

@@ -9,7 +9,6 @@ from importlib import resources
 from typing import Any
 
 import pytest
-from bartender_positions import names, new
 
 from lastcall.core import InvalidOptions
 from lastcall.games.bartender.cards import (
@@ -22,6 +21,8 @@ from lastcall.games.bartender.cards import (
     CardDataError,
     build_deck,
 )
+
+from .bartender_positions import names, new
 
 
 def raw() -> dict[str, Any]:

@@ -6,11 +6,12 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
-from bartender_positions import GAME, act, names, new, position
 
 from lastcall.core import Rng
 from lastcall.games.bartender.cards import COIN, DECK, RAIDER, SHOVEL
 from lastcall.games.bartender.state import BartenderState
+
+from .bartender_positions import GAME, act, names, new, position
 
 
 def every_card(state: BartenderState) -> list[int]:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from bartender_positions import GAME, act, ids, legal, names, new, position, refused
-
 from lastcall.core import Rng
 from lastcall.games.bartender.cards import BARTENDER, CUSTOMER, DECK
 from lastcall.games.bartender.state import ACTION, BANK, DISCARD, IDLE_ROUNDS, BartenderState
+
+from .bartender_positions import GAME, act, ids, legal, names, new, position, refused
 
 FULL = ["2s", "3s", "4s", "6s", "7s", "8s", "9s"]
 """A full hand: its holder draws nothing from the main deck."""

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from otr_helpers import GAME, act, assert_conserved, assert_illegal, new, raw
 
 from lastcall.games.on_the_rocks import content
 from lastcall.games.on_the_rocks import state as st
+
+from .otr_helpers import GAME, act, assert_conserved, assert_illegal, new, raw
 
 
 def test_marbles_match_the_component_list() -> None:

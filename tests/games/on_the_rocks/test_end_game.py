@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from otr_helpers import (
+
+from lastcall.games.on_the_rocks import content as ct
+from lastcall.games.on_the_rocks import state as st
+from lastcall.games.on_the_rocks.content import RECIPE_SLOTS, RECIPE_VALUE, RED, WILD
+
+from .otr_helpers import (
     act,
     assert_conserved,
     assert_illegal,
@@ -17,10 +22,6 @@ from otr_helpers import (
     take_from_bag,
     tips_step,
 )
-
-from lastcall.games.on_the_rocks import content as ct
-from lastcall.games.on_the_rocks import state as st
-from lastcall.games.on_the_rocks.content import RECIPE_SLOTS, RECIPE_VALUE, RED, WILD
 
 
 def order_done(players: int = 2, length: str = "full") -> tuple[st.OnTheRocksState, int]:

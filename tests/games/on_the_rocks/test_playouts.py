@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from otr_helpers import GAME, assert_conserved
 
 from lastcall.core import MatchRecord, Recorder, Rng, State
 from lastcall.games.on_the_rocks.state import OnTheRocksState
+
+from .otr_helpers import GAME, assert_conserved
 
 
 @pytest.mark.parametrize("length", ["short", "full"])

@@ -2,19 +2,6 @@
 
 from __future__ import annotations
 
-from otr_helpers import (
-    act,
-    assert_conserved,
-    assert_illegal,
-    clear_board,
-    fill,
-    give_recipe,
-    marbles_on,
-    new,
-    recipe,
-    tips_step,
-)
-
 from lastcall.games.on_the_rocks import content as ct
 from lastcall.games.on_the_rocks import state as st
 from lastcall.games.on_the_rocks.content import (
@@ -27,6 +14,19 @@ from lastcall.games.on_the_rocks.content import (
     S_WILD,
 )
 from lastcall.games.on_the_rocks.content import SPILL as SPILL_MARBLE
+
+from .otr_helpers import (
+    act,
+    assert_conserved,
+    assert_illegal,
+    clear_board,
+    fill,
+    give_recipe,
+    marbles_on,
+    new,
+    recipe,
+    tips_step,
+)
 
 
 def card(effect: int, colour: int = -1, amount: int = 0) -> int:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from otr_helpers import (
+from lastcall.games.on_the_rocks import content as ct
+from lastcall.games.on_the_rocks import state as st
+from lastcall.games.on_the_rocks.content import GOLD, RED, SPILL, WILD, YELLOW
+
+from .otr_helpers import (
     act,
     assert_conserved,
     assert_illegal,
@@ -17,10 +21,6 @@ from otr_helpers import (
     take_from_bag,
     tips_of,
 )
-
-from lastcall.games.on_the_rocks import content as ct
-from lastcall.games.on_the_rocks import state as st
-from lastcall.games.on_the_rocks.content import GOLD, RED, SPILL, WILD, YELLOW
 
 
 def rolled(dice: list[int]) -> st.OnTheRocksState:
