@@ -111,10 +111,17 @@ def test_bench_json() -> None:
     assert all(v > 0 for v in data.values())
 
 
-def test_menu_starts_a_game(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_menu_starts_a_game(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     answers = "barista\n2\nrandom,random\n"
     result = runner.invoke(app, [], input=answers)
     assert result.exit_code == 0, result.output[-2000:]
     assert "Final standings" in result.output
     assert list((tmp_path / "records").glob("barista-*.json"))
+
+
+def test_bench_scaling_reports_the_two_worker_speedup() -> None:
+    args = ["bench", "barista", "--seconds", "0.1", "--scaling", "6", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["barista"]["workers_speedup"] > 0

@@ -7,28 +7,58 @@ against the engine contract. A new game gets these tests by registering.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
 import lastcall
 from lastcall.core import Action, IllegalAction, MatchRecord, Recorder, Rng, State
 
+
+def _variants(game: lastcall.Game) -> list[dict[str, object]]:
+    """The defaults, then each option's other notable values one at a time.
+
+    Choices and booleans are tried in full; an integer option with a small
+    range is tried at both ends.
+    """
+    variants: list[dict[str, object]] = [{}]
+    for opt in game.options:
+        values: list[object] = []
+        if opt.choices is not None:
+            values = list(opt.choices)
+        elif isinstance(opt.default, bool):
+            values = [True, False]
+        elif (
+            opt.minimum is not None and opt.maximum is not None and opt.maximum - opt.minimum <= 10
+        ):
+            values = [opt.minimum, opt.maximum]
+        variants += [{opt.name: v} for v in values if v != opt.default]
+    return variants
+
+
 CASES = [
-    (game_id, players)
+    (game_id, players, options)
     for game_id in lastcall.games()
+    for options in _variants(lastcall.game(game_id))
     for players in lastcall.game(game_id).player_counts
 ]
+Case = tuple[str, int, dict[str, object]]
+
+
+def _ids(case: Case) -> str:
+    game_id, players, options = case
+    return "-".join([game_id, f"{players}p", *(f"{k}={v}" for k, v in options.items())])
+
+
+Check = Callable[[State, int, Rng], None]
+Options = dict[str, object]
 GAMES_PER_CASE = 12
 DEEP_CHECK_EVERY = 7
 
 
-def _ids(case: tuple[str, int]) -> str:
-    return f"{case[0]}-{case[1]}p"
-
-
-def _random_game(game_id: str, players: int, seed: int) -> Recorder:
+def _random_game(game_id: str, players: int, seed: int, options: Options) -> Recorder:
     game = lastcall.game(game_id)
-    rec = Recorder(game, players, seed)
+    rec = Recorder(game, players, seed, options)
     rng = Rng(seed ^ 0x5EED)
     bound = game.max_decisions(players, rec.state.options)
     while not rec.state.is_over:
@@ -45,9 +75,10 @@ def _sample_illegal(state: State, player: int, rng: Rng, pool: list[Action]) -> 
     return [a for a in (pool[rng.below(len(pool))] for _ in range(4)) if a not in legal]
 
 
-def _walk(state_game: str, players: int, seed: int, check) -> None:  # type: ignore[no-untyped-def]
-    game = lastcall.game(state_game)
-    state = game.new(players, seed)
+def _walk(case: Case, seed: int, check: Check) -> None:
+    game_id, players, options = case
+    game = lastcall.game(game_id)
+    state = game.new(players, seed, options)
     rng = Rng(seed)
     step = 0
     while not state.is_over:
@@ -60,10 +91,10 @@ def _walk(state_game: str, players: int, seed: int, check) -> None:  # type: ign
 
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)
-def test_random_games_end_within_bound_and_replay(case: tuple[str, int]) -> None:
-    game_id, players = case
+def test_random_games_end_within_bound_and_replay(case: Case) -> None:
+    game_id, players, options = case
     for seed in range(GAMES_PER_CASE):
-        rec = _random_game(game_id, players, seed)
+        rec = _random_game(game_id, players, seed, options)
         state = rec.state
         assert state.to_move == ()
         assert state.legal_actions(0) == ()
@@ -77,8 +108,8 @@ def test_random_games_end_within_bound_and_replay(case: tuple[str, int]) -> None
 
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)
-def test_every_step_keeps_the_contract(case: tuple[str, int]) -> None:
-    game_id, players = case
+def test_every_step_keeps_the_contract(case: Case) -> None:
+    game_id, players, _ = case
     game = lastcall.game(game_id)
     seen: list[Action] = []
 
@@ -120,13 +151,11 @@ def test_every_step_keeps_the_contract(case: tuple[str, int]) -> None:
         assert state == before, "applying to a clone changed the original"
 
     for seed in range(3):
-        _walk(game_id, players, 1000 + seed, check)
+        _walk(case, 1000 + seed, check)
 
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)
-def test_clones_are_independent_and_json_round_trips(case: tuple[str, int]) -> None:
-    game_id, players = case
-
+def test_clones_are_independent_and_json_round_trips(case: Case) -> None:
     def check(state: State, step: int, rng: Rng) -> None:
         if step % DEEP_CHECK_EVERY:
             return
@@ -147,16 +176,16 @@ def test_clones_are_independent_and_json_round_trips(case: tuple[str, int]) -> N
         assert json.dumps(state.to_json(), sort_keys=True) == snapshot
 
     for seed in range(3):
-        _walk(game_id, players, 2000 + seed, check)
+        _walk(case, 2000 + seed, check)
 
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)
-def test_views_hide_what_determinize_resamples(case: tuple[str, int]) -> None:
+def test_views_hide_what_determinize_resamples(case: Case) -> None:
     """A seat's view is the same in every world consistent with what it saw.
 
     If a view leaked a hidden card, re-sampling the hidden cards would change it.
     """
-    game_id, players = case
+    _, players, _ = case
 
     def check(state: State, step: int, rng: Rng) -> None:
         if step % DEEP_CHECK_EVERY:
@@ -181,23 +210,23 @@ def test_views_hide_what_determinize_resamples(case: tuple[str, int]) -> None:
         assert json.dumps(state.view(None), sort_keys=True) == spectator
 
     for seed in range(2):
-        _walk(game_id, players, 3000 + seed, check)
+        _walk(case, 3000 + seed, check)
 
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)
-def test_same_seed_same_game(case: tuple[str, int]) -> None:
-    game_id, players = case
-    a = _random_game(game_id, players, 77)
-    b = _random_game(game_id, players, 77)
+def test_same_seed_same_game(case: Case) -> None:
+    game_id, players, options = case
+    a = _random_game(game_id, players, 77, options)
+    b = _random_game(game_id, players, 77, options)
     assert a.record().dumps() == b.record().dumps()
     assert a.state == b.state
     assert [e.text for e in a.state.events(None)] == [e.text for e in b.state.events(None)]
 
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)
-def test_events_are_filtered_per_seat(case: tuple[str, int]) -> None:
-    game_id, players = case
-    state = _random_game(game_id, players, 5).state
+def test_events_are_filtered_per_seat(case: Case) -> None:
+    game_id, players, options = case
+    state = _random_game(game_id, players, 5, options).state
     public = [e.text for e in state.events(None)]
     assert public, "a finished game has a public log"
     for p in range(players):

@@ -10,6 +10,7 @@ import json
 import os
 import secrets
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -31,7 +32,8 @@ from rich.text import Text
 from lastcall.bots import bot_kinds
 from lastcall.cli.play import HUMAN, QuitGame, play_match, save_record, seat_specs, show_result
 from lastcall.core import Game, LastcallError, MatchRecord, __version__, game, games
-from lastcall.sim.bench import bench_game
+from lastcall.sim.bench import bench_game, worker_scaling
+from lastcall.sim.report import write_report
 from lastcall.sim.runner import simulate as run_simulation
 
 
@@ -164,6 +166,14 @@ def simulate(
     ] = None,
     option: OptionList = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write per-game rows (JSONL, CSV), charts and report.md here."),
+    ] = None,
+    backend: Annotated[str, typer.Option(help="local (worker processes) or ray.")] = "local",
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster address to join (with --backend ray).")
+    ] = None,
 ) -> None:
     """Play many games between bots and report win rates, scores and speed."""
     g = _game(game_id)
@@ -172,31 +182,29 @@ def simulate(
     k = workers or os.cpu_count() or 1
     show_bar = not as_json and err.is_terminal
     try:
+        run = partial(
+            run_simulation, g.id, n, n_players, specs, seed, k, _options(option),
+            backend=backend, address=address,
+        )  # fmt: skip
         if show_bar:
-            with Progress(
+            columns = (
                 TextColumn("[bold]{task.description}"),
                 BarColumn(),
                 TextColumn("{task.completed}/{task.total}"),
                 RateColumn(),
                 TimeElapsedColumn(),
                 TimeRemainingColumn(),
-                console=err,
-            ) as bar:
+            )
+            with Progress(*columns, console=err) as bar:
                 task = bar.add_task(g.title, total=n)
-                summary, _ = run_simulation(
-                    g.id,
-                    n,
-                    n_players,
-                    specs,
-                    seed,
-                    k,
-                    _options(option),
-                    progress=lambda done: bar.advance(task, done),
-                )
+                summary, results = run(progress=lambda done: bar.advance(task, done))
         else:
-            summary, _ = run_simulation(g.id, n, n_players, specs, seed, k, _options(option))
+            summary, results = run()
+        report = write_report(out, summary, results) if out is not None else None
     except LastcallError as exc:
         raise _fail(str(exc)) from exc
+    if report is not None:
+        err.print(f"Report written to {report}")
     if as_json:
         print(json.dumps(summary.to_json(), sort_keys=True))
         return
@@ -265,40 +273,40 @@ def bench(
     game_id: Annotated[str | None, typer.Argument(metavar="[GAME]")] = None,
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
     seconds: Annotated[float, typer.Option(help="Random play time per game.")] = 2.0,
+    scaling: Annotated[
+        int, typer.Option(help="Also time a simulation of this many games on 1 and 2 workers.")
+    ] = 0,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Measure speed on one core: per decision, per game, per clone, per view."""
     ids = [_game(game_id).id] if game_id else list(games())
-    results = {gid: bench_game(gid, players, seconds) for gid in ids}
+    rows: dict[str, dict[str, float | int]] = {}
+    for gid in ids:
+        r = bench_game(gid, players, seconds)
+        row: dict[str, float | int] = {
+            "players": r.players,
+            "us_per_decision": round(r.us_per_decision, 3),
+            "games_per_sec": round(r.games_per_sec, 2),
+            "clone_us": round(r.clone_us, 3),
+            "view_us": round(r.view_us, 3),
+        }
+        if scaling:
+            s = worker_scaling(gid, players, scaling)
+            row["workers_speedup"] = round(s.speedup, 3)
+        rows[gid] = row
     if as_json:
-        print(
-            json.dumps(
-                {
-                    gid: {
-                        "players": r.players,
-                        "us_per_decision": round(r.us_per_decision, 3),
-                        "games_per_sec": round(r.games_per_sec, 2),
-                        "clone_us": round(r.clone_us, 3),
-                        "view_us": round(r.view_us, 3),
-                    }
-                    for gid, r in results.items()
-                },
-                sort_keys=True,
-            )
-        )
+        print(json.dumps(rows, sort_keys=True))
         return
+    columns = ["us/decision", "games/s", "clone us", "view us"]
+    keys = ["us_per_decision", "games_per_sec", "clone_us", "view_us"]
+    if scaling:
+        columns.append("2-worker speedup")
+        keys.append("workers_speedup")
     table = Table(title="lastcall bench (one core, random play)")
-    for column in ("game", "players", "us/decision", "games/s", "clone us", "view us"):
+    for column in ("game", "players", *columns):
         table.add_column(column, justify="right")
-    for gid, r in results.items():
-        table.add_row(
-            gid,
-            str(r.players),
-            f"{r.us_per_decision:.2f}",
-            f"{r.games_per_sec:,.1f}",
-            f"{r.clone_us:.2f}",
-            f"{r.view_us:.2f}",
-        )
+    for gid, row in rows.items():
+        table.add_row(gid, str(row["players"]), *(f"{row[k]:,.2f}" for k in keys))
     console.print(table)
 
 

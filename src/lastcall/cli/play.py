@@ -16,6 +16,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from lastcall.bots import Bot, Seat, make_bot
 from lastcall.core import (
@@ -85,7 +86,7 @@ def choose_action(state: State, player: int, game: Game, ask: Ask, console: Cons
                 raise state.illegal(player, action)
             return action
         except (InvalidAction, IllegalAction) as exc:
-            console.print(f"[red]{exc}[/red]")
+            console.print(Text(str(exc), style="red"))
 
 
 def show_turn(state: State, player: int, game: Game, seen: int, console: Console) -> int:
@@ -93,13 +94,17 @@ def show_turn(state: State, player: int, game: Game, seen: int, console: Console
     events = state.events(player)
     news = events[seen:]
     if news:
-        console.print(Panel("\n".join(e.text for e in news[-12:]), title="Since your last turn"))
-    console.print(Panel(game.render(state.view(player)), title=f"{game.title}: you are P{player}"))
+        text = Text("\n".join(e.text for e in news[-12:]))
+        console.print(Panel(text, title="Since your last turn"))
+    table = Text(game.render(state.view(player)))
+    console.print(Panel(table, title=f"{game.title}: you are P{player}"))
     grid = Table(show_header=False, box=None, pad_edge=False)
     for i, action in enumerate(state.legal_actions(player), 1):
         described = game.describe(action)
         grid.add_row(
-            f"[bold]{i:>3}[/bold]", str(action), "" if described == str(action) else described
+            Text(f"{i:>3}", style="bold"),
+            Text(str(action)),
+            Text("" if described == str(action) else described),
         )
     console.print(grid)
     return len(events)
@@ -149,7 +154,7 @@ def play_match(
 def show_result(state: State, seats: Sequence[str], console: Console) -> None:
     """The final log lines and standings."""
     tail = [e.text for e in state.events(None)[-6:]]
-    console.print(Panel("\n".join(tail), title="Last events"))
+    console.print(Panel(Text("\n".join(tail)), title="Last events"))
     standings = Table(title="Final standings")
     standings.add_column("place")
     standings.add_column("seat")

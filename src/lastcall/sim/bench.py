@@ -99,3 +99,26 @@ def bench_game(game_id: str, players: int | None = None, seconds: float = 2.0) -
         games=games,
         decisions=decisions,
     )
+
+
+@dataclass(frozen=True)
+class ScalingResult:
+    game: str
+    games: int
+    seconds_one_worker: float
+    seconds_two_workers: float
+
+    @property
+    def speedup(self) -> float:
+        return self.seconds_one_worker / self.seconds_two_workers
+
+
+def worker_scaling(game_id: str, players: int | None = None, games: int = 2000) -> ScalingResult:
+    """Wall time of the same random simulation with one worker, then two."""
+    from lastcall.sim.runner import simulate
+
+    game = find_game(game_id)
+    n = players or min(game.max_players, max(game.min_players, 3))
+    one, _ = simulate(game.id, games, n, ["random"], seed=1, workers=1)
+    two, _ = simulate(game.id, games, n, ["random"], seed=1, workers=2)
+    return ScalingResult(game.id, games, one.seconds, two.seconds)

@@ -8,7 +8,6 @@ or in which order they finish.
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -17,6 +16,7 @@ from typing import Any
 from lastcall.bots import Seat, make_bot
 from lastcall.core import game as find_game
 from lastcall.core import mix_seed
+from lastcall.sim.backends import make_backend
 from lastcall.sim.stats import wilson
 
 
@@ -190,8 +190,14 @@ def simulate(
     workers: int = 1,
     options: Mapping[str, object] | None = None,
     progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> tuple[SimulationSummary, list[GameResult]]:
-    """Play ``games`` games and summarise them; ``progress(k)`` reports k more done."""
+    """Play ``games`` games and summarise them; ``progress(k)`` reports k more done.
+
+    ``backend`` is ``local`` (``workers`` processes) or ``ray`` (a cluster at
+    ``address``, or a local Ray instance); the results are the same.
+    """
     game = find_game(game_id)
     resolved = game.new(players, 0, options).options  # validates players and options
     for name in set(bots):
@@ -201,19 +207,11 @@ def simulate(
     results: list[GameResult] = []
     chunk = max(1, min(50, games // (workers * 8) or 1))
     jobs = [(spec, r) for r in _chunks(games, chunk)]
-    if workers <= 1:
-        for job in jobs:
-            done = _play_chunk(job)
-            results.extend(done)
-            if progress:
-                progress(len(done))
-    else:
-        context = multiprocessing.get_context("spawn")
-        with context.Pool(workers) as pool:
-            for done in pool.imap_unordered(_play_chunk, jobs):
-                results.extend(done)
-                if progress:
-                    progress(len(done))
+    runner = make_backend(backend, workers, address)
+    for done in runner.run(_play_chunk, jobs):
+        results.extend(done)
+        if progress:
+            progress(len(done))
     results.sort(key=lambda r: r.index)
     summary = summarise(spec, bots, results, time.perf_counter() - start)
     return summary, results

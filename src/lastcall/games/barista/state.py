@@ -123,22 +123,8 @@ class BaristaState(State):
         self._after_setup_step()
 
     def _setup_options(self, p: int) -> list[Action]:
-        hand = self.hands[p]
-        placed = self.placed[p]
-        dice = self.dice
-        options: list[Action] = []
-        seen = 0
-        for k in hand:
-            if seen >> k & 1:
-                continue
-            seen |= 1 << k
-            if k < WILD:
-                c = CAT[k]
-                if placed[c] == EMPTY and VAL[k] == dice[c]:
-                    options.append(act.PLACE[k])
-            elif k == WILD:
-                options.extend(act.PLACE_WILD[c] for c in range(SLOTS) if placed[c] == EMPTY)
-        return options
+        """Setup placements: matching cards onto empty slots (To Begin 6-7)."""
+        return self._card_plays(p, in_turn=False)
 
     def _after_setup_step(self) -> None:
         n = self.num_players
@@ -180,6 +166,10 @@ class BaristaState(State):
         return k != EMPTY and k != WILD and VAL[k] != self.dice[c]
 
     def _play_options(self, p: int) -> list[Action]:
+        """A turn's plays: placements (replacing stale cards too) and action cards."""
+        return self._card_plays(p, in_turn=True)
+
+    def _card_plays(self, p: int, in_turn: bool) -> list[Action]:
         hand = self.hands[p]
         placed = self.placed[p]
         dice = self.dice
@@ -193,25 +183,27 @@ class BaristaState(State):
                 c = CAT[k]
                 if VAL[k] == dice[c]:
                     s = placed[c]
-                    if s == EMPTY or (s != WILD and VAL[s] != dice[c]):
+                    if s == EMPTY or (in_turn and s != WILD and VAL[s] != dice[c]):
                         plays.append(act.PLACE[k])
             elif k == WILD:
                 for c in range(SLOTS):
                     s = placed[c]
-                    if s == EMPTY or (s != WILD and VAL[s] != dice[c]):
+                    if s == EMPTY or (in_turn and s != WILD and VAL[s] != dice[c]):
                         plays.append(act.PLACE_WILD[c])
-            elif k != TAKE or self._take_targets(p):
+            elif in_turn and (k != TAKE or self._take_targets(p)):
                 plays.append(act.PLAY[k])
         return plays
 
-    def _discard_options(self, p: int) -> list[Action]:
+    def _discard_options(self, p: int, stale_too: bool) -> list[Action]:
+        """Hand cards to discard; with ``stale_too``, placed cards the order no longer wants."""
         seen = 0
         options: list[Action] = []
         for k in self.hands[p]:
             if not seen >> k & 1:
                 seen |= 1 << k
                 options.append(act.DISCARD[k])
-        options.extend(act.DISCARD_PLACED[c] for c in range(SLOTS) if self._stale(p, c))
+        if stale_too:
+            options.extend(act.DISCARD_PLACED[c] for c in range(SLOTS) if self._stale(p, c))
         return options
 
     def _take_targets(self, p: int) -> list[int]:
@@ -224,12 +216,12 @@ class BaristaState(State):
         phase = self.phase
         if phase == PLAY:
             plays = self._play_options(player)
-            options = plays or self._discard_options(player)
+            options = plays or self._discard_options(player, stale_too=True)
             if self._can_challenge(player):
                 options.append(act.CHALLENGE)
             return tuple(options)
         if phase == FOLLOW:
-            return tuple(self._discard_options(player))
+            return tuple(self._discard_options(player, stale_too=False))
         if phase == SETUP:
             return (*self._setup_options(player), act.READY)
         if phase == TARGET:

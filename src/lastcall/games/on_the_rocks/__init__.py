@@ -1,0 +1,9 @@
+"""On The Rocks: marble drafting with tips, complaints and spills."""
+
+from lastcall.core import register
+from lastcall.games.on_the_rocks.game import OnTheRocks
+from lastcall.games.on_the_rocks.state import OnTheRocksState
+
+GAME = register(OnTheRocks())
+
+__all__ = ["GAME", "OnTheRocks", "OnTheRocksState"]

@@ -1,0 +1,77 @@
+"""Every action of On The Rocks, built once at import so hot paths only index tables.
+
+Rows and seats are written as in the rulebook and the CLI: rows count from 1
+at the bottom of a glass, bowls from 1 clockwise, seats from 0 (``target 2``
+names P2).
+"""
+
+from __future__ import annotations
+
+from lastcall.core import Action
+from lastcall.games.on_the_rocks.content import (
+    COLOURS,
+    GLASS_NAMES,
+    GLASS_ROWS,
+    KIND_NAMES,
+    MAX_ROWS,
+    TIP_KINDS,
+    WILD,
+)
+
+MAX_BOWLS = 5
+MAX_SEATS = 4
+INGREDIENTS = (*COLOURS, WILD)
+
+DONE = Action("done")
+TAKE = Action("take")
+DRAFT = Action("draft")
+ORDER_ALL = Action("order", "all")
+ORDER_WITHOUT = tuple(Action("order", "without", g) for g in GLASS_NAMES)
+FLIP = (Action("flip", 1), Action("flip", 2))
+START = tuple(Action("start", b + 1) for b in range(MAX_BOWLS))
+SELECT = tuple(Action("select", b + 1) for b in range(MAX_BOWLS))
+MIX = tuple(Action("mix", k) for k in KIND_NAMES)
+KEEP = tuple(Action("keep", k) for k in KIND_NAMES)
+SAVE = tuple(Action("save", k) for k in KIND_NAMES)
+SWAP = tuple(tuple(Action("swap", a, b) for b in KIND_NAMES) for a in KIND_NAMES)
+PLAY = tuple(Action("play", t) for t in TIP_KINDS)
+TARGET = tuple(Action("target", q) for q in range(MAX_SEATS))
+DRINK = tuple(Action("drink", g) for g in GLASS_NAMES)
+
+_ROWS = range(MAX_ROWS + 1)
+# PLACE[colour][glass][row]: a colour marble into the matching slot.
+PLACE = tuple(
+    tuple(tuple(Action("place", KIND_NAMES[c], g, r) for r in _ROWS) for g in GLASS_NAMES)
+    for c in COLOURS
+)
+# PLACE_WILD[glass][row][colour]: a wild marble placed as that colour.
+PLACE_WILD = tuple(
+    tuple(tuple(Action("place", "wild", g, r, KIND_NAMES[c]) for c in COLOURS) for r in _ROWS)
+    for g in GLASS_NAMES
+)
+# PICK[glass][row][colour]: a marble of choice from the bag, straight onto the board.
+PICK = tuple(
+    tuple(tuple(Action("pick", g, r, KIND_NAMES[c]) for c in COLOURS) for r in _ROWS)
+    for g in GLASS_NAMES
+)
+# REMOVE[glass][row][colour]: take a placed marble off the board.
+REMOVE = tuple(
+    tuple(tuple(Action("remove", g, r, KIND_NAMES[c]) for c in COLOURS) for r in _ROWS)
+    for g in GLASS_NAMES
+)
+
+
+def _all_actions() -> frozenset[Action]:
+    found: set[Action] = {DONE, TAKE, DRAFT, ORDER_ALL, *ORDER_WITHOUT, *FLIP, *START, *SELECT}
+    found |= {*PLAY, *TARGET, *DRINK}
+    found |= {MIX[k] for k in range(len(KIND_NAMES))}
+    found |= {KEEP[k] for k in INGREDIENTS} | set(SAVE)
+    found |= {SWAP[a][b] for a in INGREDIENTS for b in INGREDIENTS}
+    for g, rows in enumerate(GLASS_ROWS):
+        for r in range(1, len(rows) + 1):
+            for c in COLOURS:
+                found |= {PLACE[c][g][r], PLACE_WILD[g][r][c], PICK[g][r][c], REMOVE[g][r][c]}
+    return frozenset(found)
+
+
+ALL_ACTIONS = _all_actions()

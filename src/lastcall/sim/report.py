@@ -1,0 +1,178 @@
+"""A simulation's results on disk: per-game rows, charts and a Markdown report.
+
+``write_report(out, summary, results)`` writes ``games.jsonl``, ``games.csv``,
+``summary.json``, PNG charts (matplotlib, an optional extra) and
+``report.md``, which embeds the charts.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from lastcall.core import LastcallError
+from lastcall.sim.runner import GameResult, SimulationSummary
+from lastcall.sim.stats import wilson
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+    except ImportError as exc:
+        raise LastcallError("reports need matplotlib: pip install 'lastcall[report]'") from exc
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def write_rows(out: Path, results: Sequence[GameResult], players: int) -> None:
+    with (out / "games.jsonl").open("w", encoding="utf-8") as f:
+        for r in results:
+            f.write(json.dumps(asdict(r), sort_keys=True) + "\n")
+    with (out / "games.csv").open("w", encoding="utf-8", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(
+            ["index", "seed", *(f"seat{p}" for p in range(players))]
+            + [f"score{p}" for p in range(players)]
+            + ["winners", "decisions", "seconds", "error"]
+        )
+        for r in results:
+            scores = list(r.scores) if r.scores else [""] * players
+            winners = " ".join(map(str, r.winners))
+            row = [r.index, r.seed, *r.seats, *scores, winners, r.decisions, f"{r.seconds:.6f}"]
+            writer.writerow([*row, r.error or ""])
+
+
+def _seat_rates(summary: SimulationSummary) -> list[tuple[float, float, float]]:
+    n = summary.games - summary.errors
+    return [(w / n if n else 0.0, *wilson(w, n)) for w in summary.wins_by_seat]
+
+
+def _bar_chart(
+    plt: Any, path: Path, labels: list[str], rates: list[tuple[float, float, float]], title: str
+) -> None:
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    values = [r for r, _, _ in rates]
+    errors = [[r - lo for r, lo, _ in rates], [hi - r for r, _, hi in rates]]
+    ax.bar(labels, values, yerr=errors, capsize=4, color="#8c5a2b")
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win rate (95% interval)")
+    ax.set_title(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def write_charts(out: Path, summary: SimulationSummary, results: Sequence[GameResult]) -> list[str]:
+    plt = _pyplot()
+    ok = [r for r in results if r.error is None]
+    charts = []
+    seats = [f"P{p}" for p in range(summary.players)]
+    _bar_chart(plt, out / "win_rate_by_seat.png", seats, _seat_rates(summary), "Win rate by seat")
+    charts.append("win_rate_by_seat.png")
+    if len(summary.by_bot) > 1:
+        names = list(summary.by_bot)
+        rates = [
+            (row["win_rate"], row["ci95"][0], row["ci95"][1]) for row in summary.by_bot.values()
+        ]
+        _bar_chart(plt, out / "win_rate_by_bot.png", names, rates, "Win rate by bot (per seat)")
+        charts.append("win_rate_by_bot.png")
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    ax.hist([[r.scores[p] for r in ok] for p in range(summary.players)], label=seats, bins=12)
+    ax.set_xlabel("final score")
+    ax.set_ylabel("games")
+    ax.set_title("Score distribution by seat")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(out / "scores.png", dpi=100)
+    plt.close(fig)
+    charts.append("scores.png")
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    ax.hist([r.decisions for r in ok], bins=30, color="#2b5a8c")
+    ax.set_xlabel("decisions per game")
+    ax.set_ylabel("games")
+    ax.set_title("Game length")
+    fig.tight_layout()
+    fig.savefig(out / "length.png", dpi=100)
+    plt.close(fig)
+    charts.append("length.png")
+    return charts
+
+
+def markdown(summary: SimulationSummary, results: Sequence[GameResult], charts: list[str]) -> str:
+    ok = [r for r in results if r.error is None]
+    lengths = sorted(r.decisions for r in ok)
+    lines = [
+        f"# {summary.game}: {summary.games} simulated games, {summary.players} players",
+        "",
+        f"Bots: {', '.join(summary.bots)} (seated over every permutation); seed {summary.seed}; "
+        f"options {json.dumps(summary.options, sort_keys=True)}; errors {summary.errors}.",
+        "",
+        "## Win rate by seat",
+        "",
+        "| seat | wins | win rate | 95% interval | mean score |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for p, (rate, low, high) in enumerate(_seat_rates(summary)):
+        lines.append(
+            f"| P{p} | {summary.wins_by_seat[p]:g} | {rate:.1%} | {low:.1%} to {high:.1%} "
+            f"| {summary.mean_scores[p]:.2f} |"
+        )
+    fair = 1 / summary.players
+    low, high = summary.first_seat_ci95
+    verdict = (
+        "an advantage"
+        if low > fair
+        else "a disadvantage"
+        if high < fair
+        else "no significant advantage"
+    )
+    lines += [
+        "",
+        f"First-seat advantage: P0 wins {summary.first_seat_win_rate:.1%} "
+        f"(95% interval {low:.1%} to {high:.1%}) against a fair share of {fair:.1%}: {verdict}.",
+        "",
+    ]
+    if len(summary.by_bot) > 1:
+        lines += [
+            "## Win rate by bot",
+            "",
+            "| bot | seats played | wins | win rate | 95% interval |",
+            "|---|---:|---:|---:|---:|",
+        ]
+        for name, row in summary.by_bot.items():
+            lo, hi = row["ci95"]
+            lines.append(
+                f"| {name} | {row['games']} | {row['wins']:g} | {row['win_rate']:.1%} "
+                f"| {lo:.1%} to {hi:.1%} |"
+            )
+        lines.append("")
+    if lengths:
+        lines += [
+            "## Game length",
+            "",
+            f"Decisions per game: mean {sum(lengths) / len(lengths):.1f}, "
+            f"median {lengths[len(lengths) // 2]}, min {lengths[0]}, max {lengths[-1]}.",
+            "",
+        ]
+    lines += ["## Charts", ""]
+    lines += [f"![{name.removesuffix('.png')}]({name})" for name in charts]
+    return "\n".join(lines) + "\n"
+
+
+def write_report(out: Path, summary: SimulationSummary, results: Sequence[GameResult]) -> Path:
+    """Write everything into ``out``; returns the Markdown report's path."""
+    out.mkdir(parents=True, exist_ok=True)
+    write_rows(out, results, summary.players)
+    (out / "summary.json").write_text(
+        json.dumps(summary.to_json(), sort_keys=True, indent=1) + "\n", encoding="utf-8"
+    )
+    charts = write_charts(out, summary, results)
+    report = out / "report.md"
+    report.write_text(markdown(summary, results, charts), encoding="utf-8")
+    return report

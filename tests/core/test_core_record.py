@@ -1,0 +1,118 @@
+"""Match records: the same match gives the same bytes, and replays check every move."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import lastcall
+from lastcall.core import MatchRecord, Recorder, RecordError, Rng
+from lastcall.core.version import __version__
+
+
+def _played(seed: int = 3, decisions: int | None = None) -> Recorder:
+    rec = Recorder(lastcall.game("barista"), 3, seed, {"turn_limit": 60}, seats=("a", "b", "c"))
+    rng = Rng(seed)
+    while not rec.state.is_over and (decisions is None or len(rec.moves) < decisions):
+        state = rec.state
+        seat = state.to_move[rng.below(len(state.to_move))]
+        actions = state.legal_actions(seat)
+        rec.apply(seat, actions[rng.below(len(actions))])
+    return rec
+
+
+def test_a_record_holds_what_replays_the_game() -> None:
+    rec = _played()
+    record = rec.record(note="test")
+    assert record.game == "barista" and record.game_version == 1
+    assert record.players == 3 and record.seed == 3
+    assert record.options == {"turn_limit": 60}
+    assert record.seats == ("a", "b", "c")
+    assert record.scores == rec.state.scores()
+    assert record.engine_version == __version__
+    assert record.meta == {"note": "test"}
+    assert record.replay() == rec.state
+
+
+def test_an_unfinished_game_has_no_scores() -> None:
+    record = _played(decisions=10).record()
+    assert record.scores is None and len(record.moves) == 10
+    assert record.replay().to_move != ()
+
+
+def test_dumps_is_byte_identical_for_the_same_match() -> None:
+    first = _played().record().dumps()
+    second = _played().record().dumps()
+    assert first == second
+    assert first.endswith("\n")
+    data = json.loads(first)
+    assert list(data) == sorted(data) and data["format"] == "lastcall-record/1"
+    assert MatchRecord.loads(first).dumps() == first
+
+
+def test_save_and_load(tmp_path: Path) -> None:
+    record = _played().record()
+    path = record.save(tmp_path / "deep" / "match.json")
+    assert path.read_text(encoding="utf-8") == record.dumps()
+    assert MatchRecord.load(path) == record
+
+
+def _tampered(index: int) -> tuple[MatchRecord, tuple[int, str]]:
+    record = _played().record()
+    data = record.to_json()
+    seat, text = data["moves"][index]
+    data["moves"][index] = [seat, "spill 7"]
+    return MatchRecord.from_json(data), (seat, text)
+
+
+def test_a_tampered_move_is_refused_naming_its_index() -> None:
+    record, (seat, _) = _tampered(5)
+    with pytest.raises(RecordError) as err:
+        record.replay()
+    assert f"move 5 ({seat}: 'spill 7') does not replay" in str(err.value)
+
+
+def test_a_move_by_the_wrong_seat_is_refused() -> None:
+    record = _played().record()
+    data = record.to_json()
+    seat, text = data["moves"][20]
+    data["moves"][20] = [(seat + 1) % 3, text]
+    with pytest.raises(RecordError, match="move 20 "):
+        MatchRecord.from_json(data).replay()
+
+
+def test_text_that_is_no_action_is_refused_too() -> None:
+    data = _played().record().to_json()
+    data["moves"][0] = [0, "!!"]
+    with pytest.raises(RecordError, match=r"move 0 \(0: '!!'\)"):
+        MatchRecord.from_json(data).replay()
+
+
+def test_a_record_of_another_rules_version_is_refused() -> None:
+    data = _played().record().to_json()
+    data["game_version"] = 99
+    with pytest.raises(RecordError, match="record is of barista v99; this engine has v1"):
+        MatchRecord.from_json(data).replay()
+
+
+def test_scores_that_do_not_match_the_replay_are_refused() -> None:
+    data = _played().record().to_json()
+    data["scores"] = [9.0, 9.0, 9.0]
+    with pytest.raises(RecordError, match="the record says"):
+        MatchRecord.from_json(data).replay()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{", "match record is not JSON"),
+        ('{"format": "other"}', "not a match record (format 'other')"),
+        ('{"format": "lastcall-record/1"}', "malformed match record"),
+    ],
+)
+def test_malformed_records_are_refused(text: str, message: str) -> None:
+    with pytest.raises(RecordError) as err:
+        MatchRecord.loads(text)
+    assert message in str(err.value)

@@ -1,0 +1,94 @@
+"""The seeded generator: same seed, same chance; copies go their own way."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from lastcall.core import Rng, mix_seed
+
+
+def test_the_same_seed_gives_the_same_sequence() -> None:
+    a, b = Rng(42), Rng(42)
+    assert [a.next64() for _ in range(20)] == [b.next64() for _ in range(20)]
+    assert [Rng(42).below(100) for _ in range(3)] == [Rng(42).below(100)] * 3
+
+
+def test_different_seeds_give_different_sequences() -> None:
+    assert Rng(1).next64() != Rng(2).next64()
+
+
+def test_seeds_are_taken_modulo_two_to_the_64() -> None:
+    assert Rng(-1).state == (1 << 64) - 1
+    assert Rng(1 << 64) == Rng(0)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 6, 52, 1000])
+def test_below_stays_in_range_and_covers_it(n: int) -> None:
+    rng = Rng(7)
+    values = [rng.below(n) for _ in range(max(200, 20 * n))]
+    assert all(0 <= v < n for v in values)
+    assert set(values) == set(range(n))
+
+
+def test_below_is_roughly_uniform() -> None:
+    rng = Rng(123)
+    counts = Counter(rng.below(6) for _ in range(60_000))
+    assert all(9_000 < c < 11_000 for c in counts.values())
+
+
+def test_below_and_next64_advance_the_state_alike() -> None:
+    a, b = Rng(9), Rng(9)
+    a.below(10)
+    b.next64()
+    assert a == b
+
+
+def test_shuffle_is_a_permutation_and_depends_on_the_seed() -> None:
+    items = list(range(52))
+    a, b = items[:], items[:]
+    Rng(5).shuffle(a)
+    Rng(6).shuffle(b)
+    assert sorted(a) == items and sorted(b) == items
+    assert a != items and a != b
+    c = items[:]
+    Rng(5).shuffle(c)
+    assert c == a
+
+
+def test_shuffle_of_short_lists() -> None:
+    empty: list[int] = []
+    Rng(1).shuffle(empty)
+    one = [1]
+    Rng(1).shuffle(one)
+    assert empty == [] and one == [1]
+
+
+def test_a_copy_is_independent() -> None:
+    rng = Rng(77)
+    rng.next64()
+    twin = rng.copy()
+    assert twin == rng and twin is not rng
+    first = twin.next64()
+    assert twin != rng
+    assert rng.next64() == first
+
+
+def test_choice_picks_from_the_items() -> None:
+    rng = Rng(3)
+    assert {rng.choice("abc") for _ in range(100)} == set("abc")
+
+
+def test_mix_seed_is_deterministic_and_spreads() -> None:
+    assert mix_seed(1, 2) == mix_seed(1, 2)
+    assert (
+        len({mix_seed(1, 2), mix_seed(2, 1), mix_seed(1, 3), mix_seed(1), mix_seed(1, 2, 0)}) == 5
+    )
+    assert 0 <= mix_seed(-5, 1 << 70) < 1 << 64
+
+
+def test_rng_equality_and_hash_follow_the_state() -> None:
+    assert Rng(4) == Rng(4) and hash(Rng(4)) == hash(Rng(4))
+    assert Rng(4) != 4
+    assert repr(Rng(4)) == "Rng(state=0x4)"

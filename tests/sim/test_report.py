@@ -1,0 +1,27 @@
+"""Reports written by ``simulate --out``."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from lastcall.sim.report import write_report
+from lastcall.sim.runner import simulate
+
+
+def test_report_files_charts_and_markdown(tmp_path: Path) -> None:
+    summary, results = simulate("barista", 12, 2, ["random", "random"], seed=2, workers=1)
+    report = write_report(tmp_path, summary, results)
+    rows = [json.loads(line) for line in (tmp_path / "games.jsonl").read_text().splitlines()]
+    assert [r["index"] for r in rows] == list(range(12))
+    with (tmp_path / "games.csv").open() as f:
+        table = list(csv.DictReader(f))
+    assert len(table) == 12
+    assert table[0]["seat0"] == "random"
+    assert json.loads((tmp_path / "summary.json").read_text())["games"] == 12
+    text = report.read_text()
+    assert "First-seat advantage" in text
+    for chart in ("win_rate_by_seat.png", "scores.png", "length.png"):
+        assert (tmp_path / chart).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert f"({chart})" in text
