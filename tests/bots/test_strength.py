@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from lastcall.bots import IsmctsBot, Seat, make_bot
-from lastcall.bots.measure import ismcts_iterations_per_second
+from lastcall.bots.measure import ismcts_iterations_per_second, main
 from lastcall.core import Action, LastcallError, State
 from tests.bots.toygame import GAME, position
 
@@ -83,3 +85,11 @@ def test_measured_rate_is_positive() -> None:
 def test_measure_wants_an_ismcts_spec() -> None:
     with pytest.raises(LastcallError, match="not an ismcts bot"):
         ismcts_iterations_per_second(GAME, 2, spec="greedy")
+
+
+def test_rate_command_prints_each_game(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["barista", "--seconds", "0.05", "--spec", "ismcts:iters=10", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert report["spec"] == "ismcts:iters=10"
+    assert report["games"]["barista"]["players"] == 2
+    assert report["games"]["barista"]["iterations_per_sec"] > 0
