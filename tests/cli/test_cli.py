@@ -104,10 +104,12 @@ def test_replay_reports_a_tampered_record(tmp_path: Path) -> None:
 
 
 def test_bench_json() -> None:
-    result = runner.invoke(app, ["bench", "barista", "--seconds", "0.2", "--json"])
+    args = ["bench", "barista", "--seconds", "0.2", "--ismcts-seconds", "0.2", "--json"]
+    result = runner.invoke(app, args)
     assert result.exit_code == 0
     data = json.loads(result.output)["barista"]
     assert set(data) >= {"us_per_decision", "games_per_sec", "clone_us", "view_us"}
+    assert data["ismcts_iters_per_sec"] > 0
     assert all(v > 0 for v in data.values())
 
 
@@ -121,7 +123,20 @@ def test_menu_starts_a_game(tmp_path: Path, monkeypatch) -> None:
 
 
 def test_bench_scaling_reports_the_two_worker_speedup() -> None:
-    args = ["bench", "barista", "--seconds", "0.1", "--scaling", "6", "--json"]
+    args = ["bench", "barista", "--seconds", "0.1", "--scaling", "6", "--ismcts-seconds", "0"]
+    args.append("--json")
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["barista"]["workers_speedup"] > 0
+
+
+def test_simulate_tournament_with_parameterised_bots() -> None:
+    bots = "ismcts:iters=4,depth=2,random"
+    args = ["simulate", "barista", "-n", "4", "--players", "2", "--bots", bots, "--workers", "1"]
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert set(data["by_bot"]) == {"ismcts:iters=4,depth=2", "random"}
+    assert data["by_bot"]["random"]["games"] == 4
+    low, high = data["first_seat_ci95"]
+    assert 0 <= low <= data["first_seat_win_rate"] <= high <= 1

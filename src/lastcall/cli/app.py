@@ -29,7 +29,8 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from lastcall.bots import bot_kinds
+from lastcall.bots import bot_kinds, split_specs
+from lastcall.bots.measure import ismcts_iterations_per_second
 from lastcall.cli.play import HUMAN, QuitGame, play_match, save_record, seat_specs, show_result
 from lastcall.core import Game, LastcallError, MatchRecord, __version__, game, games
 from lastcall.sim.bench import bench_game, worker_scaling
@@ -137,7 +138,7 @@ def play(
 ) -> None:
     """Play a game at this terminal, people and bots together."""
     g = _game(game_id)
-    n = players or (len(seats.split(",")) if seats else g.min_players)
+    n = players or (len(split_specs(seats)) if seats else g.min_players)
     real_seed = seed if seed is not None else secrets.randbelow(2**31)
     try:
         specs = seat_specs(seats, n)
@@ -178,7 +179,7 @@ def simulate(
     """Play many games between bots and report win rates, scores and speed."""
     g = _game(game_id)
     n_players = players or g.min_players
-    specs = [s.strip() for s in bots.split(",") if s.strip()]
+    specs = split_specs(bots)
     k = workers or os.cpu_count() or 1
     show_bar = not as_json and err.is_terminal
     try:
@@ -276,9 +277,12 @@ def bench(
     scaling: Annotated[
         int, typer.Option(help="Also time a simulation of this many games on 1 and 2 workers.")
     ] = 0,
+    ismcts_seconds: Annotated[
+        float, typer.Option("--ismcts-seconds", help="Search time for the ISMCTS rate (0: skip).")
+    ] = 1.0,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Measure speed on one core: per decision, per game, per clone, per view."""
+    """Measure speed on one core: per decision, per game, per clone, per view, ISMCTS."""
     ids = [_game(game_id).id] if game_id else list(games())
     rows: dict[str, dict[str, float | int]] = {}
     for gid in ids:
@@ -290,6 +294,9 @@ def bench(
             "clone_us": round(r.clone_us, 3),
             "view_us": round(r.view_us, 3),
         }
+        if ismcts_seconds > 0:
+            rate = ismcts_iterations_per_second(game(gid), r.players, 0, ismcts_seconds)
+            row["ismcts_iters_per_sec"] = round(rate, 1)
         if scaling:
             s = worker_scaling(gid, players, scaling)
             row["workers_speedup"] = round(s.speedup, 3)
@@ -297,10 +304,13 @@ def bench(
     if as_json:
         print(json.dumps(rows, sort_keys=True))
         return
-    columns = ["us/decision", "games/s", "clone us", "view us"]
+    columns = ["us/dec", "games/s", "clone us", "view us"]
     keys = ["us_per_decision", "games_per_sec", "clone_us", "view_us"]
+    if ismcts_seconds > 0:
+        columns.append("ismcts it/s")
+        keys.append("ismcts_iters_per_sec")
     if scaling:
-        columns.append("2-worker speedup")
+        columns.append("2 workers")
         keys.append("workers_speedup")
     table = Table(title="lastcall bench (one core, random play)")
     for column in ("game", "players", *columns):

@@ -18,7 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from lastcall.bots import Bot, Seat, make_bot
+from lastcall.bots import Bot, Seat, make_bot, split_specs
 from lastcall.core import (
     Action,
     Game,
@@ -55,7 +55,7 @@ def seat_specs(text: str | None, players: int) -> tuple[str, ...]:
 
     With no text, seat 0 is a person and the rest are random bots.
     """
-    given = [s.strip() for s in text.split(",")] if text else [HUMAN]
+    given = split_specs(text) if text else [HUMAN]
     if len(given) > players:
         raise ValueError(f"{len(given)} seats given for {players} players: {text!r}")
     return tuple(given + ["random"] * (players - len(given)))
