@@ -42,6 +42,10 @@ CODE |= {a: (OP_PLAY, k) for k, a in PLAY.items()}
 CODE |= {a: (OP_DISCARD, k) for k, a in enumerate(DISCARD)}
 CODE |= {a: (OP_DISCARD_PLACED, c) for c, a in enumerate(DISCARD_PLACED)}
 CODE |= {a: (OP_ROLL, c) for c, a in enumerate(ROLL)}
-CODE |= {a: (OP_CHANGE, c * 8 + v) for c, row in enumerate(CHANGE) for v, a in enumerate(row)}
+# A change packs its die and new value into one argument: die * VALUE_RADIX + value.
+VALUE_RADIX = 8
+CODE |= {
+    a: (OP_CHANGE, c * VALUE_RADIX + v) for c, row in enumerate(CHANGE) for v, a in enumerate(row)
+}
 CODE |= {a: (OP_TARGET, p) for p, a in enumerate(TAKE)}
 CODE |= {a: (OP_TARGET, p) for p, a in enumerate(SPILL)}

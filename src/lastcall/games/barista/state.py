@@ -266,7 +266,7 @@ class BaristaState(State):
             self.say(f"P{player} re-rolls the {_C.categories[arg]} die: {self.order_name()}.")
             self._end_turn()
         elif op == act.OP_CHANGE:
-            c, v = divmod(arg, 8)
+            c, v = divmod(arg, act.VALUE_RADIX)
             self.dice[c] = v
             self.say(f"P{player} changes the {_C.categories[c]} die: {self.order_name()}.")
             self._end_turn()
