@@ -252,3 +252,33 @@ def test_game_metadata(game_id: str) -> None:
         game.new(game.min_players, options={"no_such_option": 1})
     view = game.new(game.min_players, seed=3).view(0)
     assert game.render(view).strip()
+
+
+SWEEP_GAMES = 300
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_a_sweep_of_random_games_keeps_the_basic_contract(case: Case) -> None:
+    """Many more seeded games than the deep checks, with the cheap checks at every step."""
+    game_id, players, options = case
+    game = lastcall.game(game_id)
+    seats = range(players)
+    for seed in range(10_000, 10_000 + SWEEP_GAMES):
+        state = game.new(players, seed, options)
+        bound = game.max_decisions(players, state.options)
+        rng = Rng(seed)
+        steps = 0
+        while not state.is_over:
+            to_move = state.to_move
+            assert isinstance(to_move, tuple)
+            assert len(set(to_move)) == len(to_move)
+            assert all(p in seats for p in to_move)
+            player = to_move[rng.below(len(to_move))]
+            actions = state.legal_actions(player)
+            assert actions, f"seed {seed}: P{player} to move with no legal action"
+            state.apply(player, actions[rng.below(len(actions))])
+            steps += 1
+            assert steps <= bound, f"seed {seed}: no end within {bound} decisions"
+        ranked = [p for group in state.ranking() for p in group]
+        assert sorted(ranked) == list(seats)
+        assert len(state.scores()) == players
