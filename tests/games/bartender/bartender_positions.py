@@ -89,6 +89,7 @@ def position(
     for bartender in shovels or {}:
         state.shovel[ids(bartender)[0]] = next(cards)
     state.sideways = [0] * len(state.sideways)
+    state.fresh = [0] * len(state.fresh)
     state.sideways_customers = [0] * players
     state.discard = []
     state.coin_discard = []

@@ -84,6 +84,18 @@ def test_raid_blocked_by_an_equal_raider_all_raiders_discarded() -> None:
     assert names(state.discard) == ["6c", "ac"]
 
 
+def test_a_raid_with_a_ten_is_blocked_by_an_ace() -> None:
+    """Equal values block, and an Ace is worth 10."""
+    state = position(3, hands={0: ["10c", "2s"], 1: ["ac", "9c"]}, bars={1: ["qh"]})
+    act(state, 0, "raid 1 qh")
+    act(state, 0, "play 10c")
+    assert legal(state, 1) == ["pass", "block ac"]
+    refused(state, 1, "block 9c", "Raiders")
+    act(state, 1, "block ac")
+    assert names(state.bars[1]) == ["qh"]
+    assert names(state.discard) == ["10c", "ac"]
+
+
 def test_raid_succeeds_bartender_goes_to_the_market() -> None:
     state = position(
         3, hands={0: ["9c", "2s"]}, bars={1: ["qh", "kh"]}, customers={1: ["2h", "4h"]}
@@ -131,6 +143,18 @@ def test_dig_in_and_replace_only_with_a_higher_shovel() -> None:
     assert "dig kh" not in legal(state, 0)
     refused(state, 0, "dig kh", "Shovels and Digging In")
     refused(state, 0, "dig qh", "Shovels and Digging In")
+
+
+def test_an_ace_and_a_ten_are_equal_against_a_shovel() -> None:
+    """An Ace is worth 10: a 10 neither replaces an Ace shovel nor beats it as a raider."""
+    state = position(3, hands={0: ["10s", "10c"]}, bars={0: ["kh"]}, shovels={"kh": "as"})
+    assert "dig kh" not in legal(state, 0)
+    refused(state, 0, "dig kh", "Shovels and Digging In")
+    state = position(3, hands={0: ["10c", "2s"]}, bars={1: ["qh"]}, shovels={"qh": "as"})
+    act(state, 0, "raid 1 qh")
+    act(state, 0, "play 10c")
+    assert names(state.bars[1]) == ["qh"] and names(state.discard) == ["10c"]
+    assert state.to_move == (0,) and state.phase == BANK
 
 
 def test_auction_goes_around_each_bid_higher_ends_when_all_pass() -> None:

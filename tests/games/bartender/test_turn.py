@@ -290,3 +290,57 @@ def test_a_hand_stuck_game_closes_within_the_bound() -> None:
     assert state.winners() == (0, 1, 2)
     assert decisions <= GAME.max_decisions(3, state.options)
     assert state.turn == IDLE_ROUNDS * 3
+
+
+def test_a_new_customer_saves_a_sideways_bartender_before_a_new_bartender() -> None:
+    """Sideways qh, then jh and 4h are drawn together: 4h pairs with qh, which stays;
+    jh, unpaired, turns sideways at the end of the turn and leaves a turn later."""
+    state = position(
+        2,
+        hands={0: ["4c", "5c", "6c", "7c", "8c"], 1: FULL},
+        bars={0: ["kh", "qh"]},
+        customers={0: ["2h"]},
+        deck=["jh", "4h"],
+    )
+    end_turn_quietly(state, 0)
+    end_turn_quietly(state, 1)
+    assert names(state.bars[0]) == ["kh", "qh", "jh"] and state.market == []
+    end_turn_quietly(state, 0)
+    assert [DECK.names[b] for b in state.bars[0] if state.sideways[b]] == ["jh"]
+    end_turn_quietly(state, 1)
+    assert names(state.bars[0]) == ["kh", "qh"] and names(state.market) == ["jh"]
+
+
+def test_a_bartender_won_at_auction_does_not_push_out_a_sideways_one() -> None:
+    state = position(
+        2,
+        hands={0: ["3c", "4c", "5c", "6c", "7c"], 1: ["2c", *FULL[:6]]},
+        bars={0: ["kh", "qh"]},
+        customers={0: ["2h"]},
+        market=["jd"],
+        deck=["4h"],
+        coins=["5d"],
+    )
+    end_turn_quietly(state, 0)
+    act(state, 1, "bid jd")
+    act(state, 1, "play 2c")
+    act(state, 0, "offer 3c")
+    act(state, 1, "pass")
+    while state.to_move == (1,):
+        act(state, 1, "done")
+    assert names(state.bars[0]) == ["kh", "qh", "jd"] and state.market == []
+
+
+def test_a_new_bartender_and_customer_leave_a_sideways_customer_paired() -> None:
+    state = position(
+        2,
+        hands={0: ["4c", "5c", "6c", "7c"], 1: FULL},
+        bars={0: ["kh"]},
+        customers={0: ["2h", "4h"]},
+        deck=["qh", "5h"],
+        coins=["5d"],
+    )
+    end_turn_quietly(state, 0)
+    assert state.sideways_customers[0] == 1
+    end_turn_quietly(state, 1)
+    assert len(state.customers[0]) == 3 and state.discard == []

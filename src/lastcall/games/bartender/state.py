@@ -88,6 +88,7 @@ class BartenderState(State):
         "customers",
         "deck",
         "discard",
+        "fresh",
         "hands",
         "idle",
         "market",
@@ -109,6 +110,8 @@ class BartenderState(State):
     bars: list[tuple[int, ...]]
     customers: list[tuple[int, ...]]
     shovel: list[int]
+    fresh: list[int]
+    """Per bartender: 1 if it joined its bar since its owner's last step 5."""
     sideways: list[int]
     sideways_customers: list[int]
     market: list[int]
@@ -132,6 +135,7 @@ class BartenderState(State):
         self.bars = [()] * n
         self.customers = [()] * n
         self.shovel = [-1] * NUM_BARTENDERS
+        self.fresh = [0] * NUM_BARTENDERS
         self.sideways = [0] * NUM_BARTENDERS
         self.sideways_customers = [0] * n
         self.market = []
@@ -190,6 +194,7 @@ class BartenderState(State):
         kind = KIND[card]
         if kind == BARTENDER:
             self.bars[p] += (card,)
+            self.fresh[card] = 1
             return True
         if kind == CUSTOMER:
             self.customers[p] += (card,)
@@ -241,6 +246,7 @@ class BartenderState(State):
         i = bar.index(b)
         self.bars[owner] = bar[:i] + bar[i + 1 :]
         self.sideways[b] = 0
+        self.fresh[b] = 0
         sh = self.shovel[b]
         if sh >= 0:
             self.shovel[b] = -1
@@ -268,13 +274,16 @@ class BartenderState(State):
         self.turn += 1
         self.current = p
         self.say(f"Turn {self.turn}: P{p}")
-        self._draw_step(p)
-        self._sideways_check(p)
+        self._sideways_check(p, self._draw_step(p))
         self.phase = ACTION
         self.to_move = (p,)
 
-    def _draw_step(self, p: int) -> None:
-        """Coins for happy customers up to a hand of 7, then main cards until 7 drawn."""
+    def _draw_step(self, p: int) -> int:
+        """Coins for happy customers up to a hand of 7, then main cards until 7 drawn.
+
+        Returns how many customers were drawn: the sideways check must tell them
+        from the customers that were already on the bar.
+        """
         happy = min(len(self.bars[p]), len(self.customers[p]))
         room = HAND_LIMIT - len(self.hands[p])
         coins: list[int] = []
@@ -303,22 +312,27 @@ class BartenderState(State):
             f"{_count(len(to_bar) + len(to_hand), 'card')}"
             + (f"; to the bar: {cards_text(to_bar)}" if to_bar else "")
         )
+        return sum(1 for c in to_bar if KIND[c] == CUSTOMER)
 
-    def _sideways_check(self, p: int) -> None:
+    def _sideways_check(self, p: int, new_customers: int) -> None:
         """Sideways cards still unpaired after the draw leave: customers discarded,
         bartenders to the market.
 
         A sideways card is saved only by a partner the bar has gained since (or
-        one freed by a departure): as many sideways cards leave as the bar still
-        has unpaired cards of that kind. Re-pairing cannot pass the risk on to a
-        card that was happy.
+        one freed by a departure). The cards that were happy keep their partners
+        and the sideways ones are paired before the newcomers of their kind, so
+        as many sideways cards leave as the bar's older cards of that kind
+        outnumber its partners. Re-pairing cannot pass the risk on to a card that
+        was happy, nor on to one that has just arrived.
         """
         flags = self.sideways
         turned = [b for b in self._keep_order(p) if flags[b]]
         if turned:
             for b in turned:
                 flags[b] = 0
-            unpaired = len(self.bars[p]) - len(self.customers[p])
+            bar = self.bars[p]
+            older = len(bar) - sum(self.fresh[b] for b in bar)
+            unpaired = older - len(self.customers[p])
             for b in turned[: max(0, unpaired)]:
                 self.say(f"P{p}'s sideways {NAME[b]} is still unpaired and goes to the market")
                 self._lose_bartender(p, b)
@@ -326,7 +340,7 @@ class BartenderState(State):
         if count:
             self.sideways_customers[p] = 0
             customers = self.customers[p]
-            leaving = min(count, len(customers) - len(self.bars[p]))
+            leaving = min(count, len(customers) - new_customers - len(self.bars[p]))
             if leaving > 0:
                 self.customers[p] = customers[:-leaving]
                 self.discard.extend(customers[-leaving:])
@@ -348,6 +362,8 @@ class BartenderState(State):
         """Step 5, then the next turn (or closing time)."""
         p = self.current
         self.idle += 1
+        for b in self.bars[p]:
+            self.fresh[b] = 0
         unpaired = len(self.bars[p]) - len(self.customers[p])
         if unpaired > 0:
             turned = self._keep_order(p)[:unpaired]
@@ -514,6 +530,7 @@ class BartenderState(State):
         if passes == self.num_players - 1:
             self.market.remove(b)
             self.bars[bidder] += (b,)
+            self.fresh[b] = 1
             self.auction = ()
             self.say(f"P{bidder} wins {NAME[b]} with {NAME[high]}")
             self._after_action()
@@ -718,6 +735,7 @@ class BartenderState(State):
         c.bars = self.bars[:]
         c.customers = self.customers[:]
         c.shovel = self.shovel[:]
+        c.fresh = self.fresh[:]
         c.sideways = self.sideways[:]
         c.sideways_customers = self.sideways_customers[:]
         c.market = self.market[:]
