@@ -761,7 +761,12 @@ class OnTheRocksState(State):
         if ph == PH_TARGET:
             return tuple(acts.TARGET[q] for q in range(self.num_players) if q != p)
         if ph == PH_DRINK:
-            return tuple(acts.DRINK[g] for g in sorted({g for g, _, _ in self._removable(p)}))
+            found = self._removable(p)
+            if SPILL_CARDS[self.spill_card][0] == S_TOP:
+                # The rulebook's example: the drink whose ingredients sit highest loses them.
+                high = max(r for _, r, _ in found)
+                found = [t for t in found if t[1] == high]
+            return tuple(acts.DRINK[g] for g in sorted({g for g, _, _ in found}))
         if ph == PH_KEEP:
             return tuple(acts.KEEP[k] for k in acts.INGREDIENTS if self.tray[k])
         if ph == PH_SHAKE:
@@ -1093,6 +1098,10 @@ class OnTheRocksState(State):
             )
         if verb == "remove" and ph == PH_REMOVE:
             return ("that marble is not one this effect may remove", "Spill Cards Descriptions")
+        if verb == "drink" and ph == PH_DRINK:
+            if SPILL_CARDS[self.spill_card][0] == S_TOP:
+                return ("Top Shelf spills the drink whose ingredients sit highest", "Top Shelf")
+            return ("that drink has nothing this spill card removes", "Spill Cards Descriptions")
         if verb == "target" and ph == PH_TARGET:
             return ("a tip card is given to another player", "Tip Card Overview")
         return (f"now is the {expected} decision, not {verb!r}", rule)
