@@ -655,6 +655,8 @@ class OnTheRocksState(State):
     def _finish(self) -> None:
         """Award the bonus coins and end the game."""
         coins = list(BONUS_COINS[self.num_players])
+        if not self.finishers:
+            coins.pop(0)  # the first coin is for calling Last Call: the bar closed without one
         bonus = [0] * self.num_players
         for p in self.finishers:
             if coins:
