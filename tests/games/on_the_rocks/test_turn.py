@@ -319,3 +319,31 @@ def test_unused_picks_end_with_the_turn_and_never_reach_a_guest() -> None:
     s.apply(q, act("done"))
     s.apply(p, act("done"))
     assert s.current == q and s.picks == 0
+
+
+def test_two_gold_marbles_give_four_picks_of_colours_only() -> None:
+    """Two per gold marble; a pick never takes a gold (nor a wild) from the bag."""
+    s = new(2, 3)
+    p = s.current
+    at(s, st.ST_SELECT, st.PH_SELECT, p)
+    s.bag = [a + b for a, b in zip(s.bag, s._bowl(0), strict=True)]
+    s.bowls[0:8] = [0] * 8
+    take_from_bag(s, s.bowls, gold=2, red=1)
+    s.apply(p, act("select 1"))
+    while s.phase != st.PH_PLACE or s.pmode != st.PM_RESOLVE:
+        s.apply(p, act("done"))
+    assert s.picks == 4 and s.coaster_gold == 2
+    picks = [a for a in s.legal_actions(p) if a.verb == "pick"]
+    assert picks and {a[3] for a in picks} <= {ct.KIND_NAMES[c] for c in ct.COLOURS}
+    assert_conserved(s)
+
+
+def test_an_extra_ingredient_can_be_placed_from_the_shelf_during_the_turn() -> None:
+    s, p, g = placing({})
+    colour = ct.RECIPE_SLOTS[s.recipes[4 * p + g]][0][1]
+    s.shelf[8 * p + colour] = 1
+    s.bag[colour] -= 1
+    s._legal = None
+    s.apply(p, act(f"place {ct.KIND_NAMES[colour]} martini 1"))
+    assert s.shelf[8 * p + colour] == 0 and len(marbles_on(s, p, g)) == 1
+    assert_conserved(s)
