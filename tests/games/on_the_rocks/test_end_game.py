@@ -146,6 +146,16 @@ def test_second_finisher_takes_the_second_coin_and_ties_share_a_coin() -> None:
     assert s.bonus == (3, 1, 5, 1)
 
 
+@pytest.mark.parametrize(("players", "coins"), [(2, [0, 0]), (3, [1, 0, 0]), (4, [3, 1, 0, 0])])
+def test_without_last_call_nobody_takes_the_first_coin(players: int, coins: list[int]) -> None:
+    """The first coin goes to whoever completes every order and calls Last Call."""
+    s = new(players, 2)
+    for p in range(players):
+        s.completed = st._with(s.completed, p, tuple(range(10 - p)))
+    s._finish()
+    assert list(s.bonus) == coins
+
+
 def test_the_rulebook_example_95_becomes_93() -> None:
     s = new(2, 2)
     p = 0

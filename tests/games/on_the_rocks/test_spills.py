@@ -172,3 +172,32 @@ def test_an_empty_spill_deck_is_rebuilt_from_the_used_cards() -> None:
     s.spill_deck = ()
     s.apply(p, act("done"))
     assert len(s.spill_deck) + len(s.spill_discard) == 15
+
+
+def test_top_shelf_takes_the_drink_whose_ingredients_sit_highest() -> None:
+    """The rulebook's example: Highball row 2 against Martini row 1, the Highball loses two."""
+    s, p, a, b = spilling(card(S_TOP))
+    clear_board(s, p)
+    a = give_recipe(s, p, recipe("highball", 8))
+    b = give_recipe(s, p, recipe("martini", 6))
+    fill(s, p, a, 4)  # rows 1 and 2 of the Highball
+    fill(s, p, b, 1)  # row 1 of the Martini
+    s.apply(p, act("done"))
+    assert s.legal_actions(p) == (act("drink highball"),)
+    assert_illegal(s, p, "drink martini", "Top Shelf")
+    s.apply(p, act("drink highball"))
+    s.apply(p, s.legal_actions(p)[0])
+    s.apply(p, s.legal_actions(p)[0])
+    assert sorted(r for r, _, _ in marbles_on(s, p, a)) == [1, 1]
+    assert len(marbles_on(s, p, b)) == 1
+
+
+def test_top_shelf_lets_the_victim_choose_between_drinks_equally_high() -> None:
+    s, p, a, b = spilling(card(S_TOP))
+    clear_board(s, p)
+    a = give_recipe(s, p, recipe("highball", 8))
+    b = give_recipe(s, p, recipe("hurricane", 8))
+    fill(s, p, a, 3)  # up to row 2
+    fill(s, p, b, 3)  # up to row 2
+    s.apply(p, act("done"))
+    assert s.legal_actions(p) == (act("drink hurricane"), act("drink highball"))

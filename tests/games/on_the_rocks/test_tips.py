@@ -155,13 +155,18 @@ def test_weak_drink_lets_the_giver_remove_three_ingredients_out_of_turn() -> Non
     clear_board(s, q)
     g = give_recipe(s, q, recipe("highball", 8))
     fill(s, q, g, 5)
+    take_from_bag(s, s.shelf[8 * q : 8 * q + 8])
+    s.shelf[8 * q + RED] = 2
+    s.bag[RED] -= 2
     s.complaints = tuple(((TIP_OF["weak"], p),) if x == q else () for x in range(2))
     tips_step(s, p)
     s.apply(p, act("done"))
     assert s.current == q and s.to_move == (p,) and s.phase == st.PH_REMOVE
     for _ in range(3):
+        assert all(a.verb == "remove" for a in s.legal_actions(p))
         s.apply(p, s.legal_actions(p)[-1])
     assert len(marbles_on(s, q, g)) == 2
+    assert s.shelf[8 * q + RED] == 2  # the drinks lose ingredients, never the shelf
     assert s.to_move == (q,) and s.phase == st.PH_ROLL
     assert s.discards[p * NT + TIP_OF["weak"]] == 1
     assert_conserved(s)

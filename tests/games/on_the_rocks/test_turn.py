@@ -271,3 +271,79 @@ def test_turn_passes_clockwise() -> None:
     at(s, st.ST_TIPS, st.PH_TIPS, p)
     s.apply(p, act("done"))
     assert s.current == (p + 1) % 3 and s.phase == st.PH_ROLL
+
+
+def test_gold_picks_may_wait_until_the_tip_step() -> None:
+    """Gold's two ingredients go on the board "anytime during your turn": after the tips too."""
+    s = new(2, 3)
+    p = s.current
+    clear_board(s, p)
+    g = give_recipe(s, p, recipe("highball", 8))
+    give_tip(s, p, "tipsy2")
+    at(s, st.ST_SELECT, st.PH_SELECT, p)
+    s.bag = [a + b for a, b in zip(s.bag, s._bowl(0), strict=True)]
+    s.bowls[0:8] = [0] * 8
+    take_from_bag(s, s.bowls, gold=1)
+    s.apply(p, act("select 1"))
+    s.apply(p, act("done"))
+    assert s.pmode == st.PM_RESOLVE and s.picks == 2
+    s.apply(p, act("done"))  # keep both picks for later
+    assert s.phase == st.PH_TIPS and s.picks == 2
+    s.apply(p, act("play tipsy2"))
+    while s.phase != st.PH_TIPS:
+        s.apply(p, act("done"))
+    assert s.picks == 2
+    for _ in range(2):
+        s.apply(p, next(a for a in s.legal_actions(p) if a.verb == "pick"))
+    assert s.picks == 0 and all(a.verb != "pick" for a in s.legal_actions(p))
+    assert len(marbles_on(s, p, g)) >= 2
+    assert_conserved(s)
+
+
+def test_unused_picks_end_with_the_turn_and_never_reach_a_guest() -> None:
+    s = new(2, 3)
+    p = s.current
+    q = 1 - p
+    clear_board(s, q)
+    give_recipe(s, q, recipe("oldfashioned", 6))
+    give_tip(s, p, "premium")
+    give_tip(s, p, "buy")
+    at(s, st.ST_TIPS, st.PH_TIPS, p)
+    s.apply(p, act("play premium"))
+    s.apply(p, act("done"))
+    assert s.picks == 1
+    s.apply(p, act("play buy"))
+    s.apply(p, act(f"target {q}"))
+    s.apply(p, act("done"))
+    assert s.to_move == (q,) and all(a.verb != "pick" for a in s.legal_actions(q))
+    s.apply(q, act("done"))
+    s.apply(p, act("done"))
+    assert s.current == q and s.picks == 0
+
+
+def test_two_gold_marbles_give_four_picks_of_colours_only() -> None:
+    """Two per gold marble; a pick never takes a gold (nor a wild) from the bag."""
+    s = new(2, 3)
+    p = s.current
+    at(s, st.ST_SELECT, st.PH_SELECT, p)
+    s.bag = [a + b for a, b in zip(s.bag, s._bowl(0), strict=True)]
+    s.bowls[0:8] = [0] * 8
+    take_from_bag(s, s.bowls, gold=2, red=1)
+    s.apply(p, act("select 1"))
+    while s.phase != st.PH_PLACE or s.pmode != st.PM_RESOLVE:
+        s.apply(p, act("done"))
+    assert s.picks == 4 and s.coaster_gold == 2
+    picks = [a for a in s.legal_actions(p) if a.verb == "pick"]
+    assert picks and {a[3] for a in picks} <= {ct.KIND_NAMES[c] for c in ct.COLOURS}
+    assert_conserved(s)
+
+
+def test_an_extra_ingredient_can_be_placed_from_the_shelf_during_the_turn() -> None:
+    s, p, g = placing({})
+    colour = ct.RECIPE_SLOTS[s.recipes[4 * p + g]][0][1]
+    s.shelf[8 * p + colour] = 1
+    s.bag[colour] -= 1
+    s._legal = None
+    s.apply(p, act(f"place {ct.KIND_NAMES[colour]} martini 1"))
+    assert s.shelf[8 * p + colour] == 0 and len(marbles_on(s, p, g)) == 1
+    assert_conserved(s)

@@ -544,7 +544,6 @@ class OnTheRocksState(State):
                     self._ask(PH_PLACE, p)
                     return
             elif step == ST_RESOLVE:
-                self.picks = 0
                 if not self.pending_spill:
                     self._complete_filled(p)
                 self.step = ST_TIPS
@@ -655,6 +654,8 @@ class OnTheRocksState(State):
     def _finish(self) -> None:
         """Award the bonus coins and end the game."""
         coins = list(BONUS_COINS[self.num_players])
+        if not self.finishers:
+            coins.pop(0)  # the first coin is for calling Last Call: the bar closed without one
         bonus = [0] * self.num_players
         for p in self.finishers:
             if coins:
@@ -757,11 +758,19 @@ class OnTheRocksState(State):
             for k in range(len(TIP_KINDS)):
                 if mine[k] and k != SHAKE and (self.tipsy_used < 2 or k not in (TIPSY2, TIPSY3)):
                     out.append(acts.PLAY[k])
+            if self.picks:  # gold and Premium picks last "anytime during your turn"
+                bag = self.bag
+                out += [acts.PICK[g][r][c] for g, r, c in self._open_targets(p) if bag[c]]
             return tuple(out)
         if ph == PH_TARGET:
             return tuple(acts.TARGET[q] for q in range(self.num_players) if q != p)
         if ph == PH_DRINK:
-            return tuple(acts.DRINK[g] for g in sorted({g for g, _, _ in self._removable(p)}))
+            found = self._removable(p)
+            if SPILL_CARDS[self.spill_card][0] == S_TOP:
+                # The rulebook's example: the drink whose ingredients sit highest loses them.
+                high = max(r for _, r, _ in found)
+                found = [t for t in found if t[1] == high]
+            return tuple(acts.DRINK[g] for g in sorted({g for g, _, _ in found}))
         if ph == PH_KEEP:
             return tuple(acts.KEEP[k] for k in acts.INGREDIENTS if self.tray[k])
         if ph == PH_SHAKE:
@@ -779,7 +788,7 @@ class OnTheRocksState(State):
             shelf = self.shelf[8 * d : 8 * d + 8]
             avail = [tray[k] + shelf[k] for k in range(6)]
         wild = avail[WILD]
-        picks = self.picks
+        picks = self.picks if mode != PM_GIFT else 0  # the buyer's picks are the buyer's
         bag = self.bag
         out: list[Action] = []
         for g, r, c in self._open_targets(d):
@@ -832,7 +841,9 @@ class OnTheRocksState(State):
             self.picks -= 1
             self._put(player, g, r, c, 1)
             self.say(f"P{player} takes {KIND_NAMES[c]} from the bag onto the {GLASS_TITLES[g]}")
-            if not self.picks and self.pmode == PM_RESOLVE:
+            if self.phase == PH_TIPS and not self.pending_spill:
+                self._complete_filled(p)
+            elif not self.picks and self.pmode == PM_RESOLVE:
                 self._advance()
         elif verb == "flip":
             self.flip_die = int(action[1]) - 1
@@ -951,6 +962,7 @@ class OnTheRocksState(State):
                 self._tip_settled()
             return
         if ph == PH_TIPS:
+            self.picks = 0  # unused picks end with the turn, before any spill
             self.step = ST_END
             self._advance()
             return
@@ -961,7 +973,6 @@ class OnTheRocksState(State):
         elif mode == PM_RESOLVE:
             self._advance()
         elif mode == PM_TIP:
-            self.picks = 0
             if self._saveable():
                 self._ask(PH_SAVE, p)
             else:
@@ -1093,6 +1104,10 @@ class OnTheRocksState(State):
             )
         if verb == "remove" and ph == PH_REMOVE:
             return ("that marble is not one this effect may remove", "Spill Cards Descriptions")
+        if verb == "drink" and ph == PH_DRINK:
+            if SPILL_CARDS[self.spill_card][0] == S_TOP:
+                return ("Top Shelf spills the drink whose ingredients sit highest", "Top Shelf")
+            return ("that drink has nothing this spill card removes", "Spill Cards Descriptions")
         if verb == "target" and ph == PH_TARGET:
             return ("a tip card is given to another player", "Tip Card Overview")
         return (f"now is the {expected} decision, not {verb!r}", rule)
