@@ -166,14 +166,6 @@ def test_each_spill_marble_draws_its_own_card_and_then_rests_on_the_coaster() ->
     assert_conserved(s)
 
 
-def test_an_empty_spill_deck_is_rebuilt_from_the_used_cards() -> None:
-    s, p, _a, _b = spilling(0)
-    s.spill_discard = tuple(s.spill_deck)
-    s.spill_deck = ()
-    s.apply(p, act("done"))
-    assert len(s.spill_deck) + len(s.spill_discard) == 15
-
-
 def test_top_shelf_takes_the_drink_whose_ingredients_sit_highest() -> None:
     """The rulebook's example: Highball row 2 against Martini row 1, the Highball loses two."""
     s, p, a, b = spilling(card(S_TOP))

@@ -682,11 +682,8 @@ class OnTheRocksState(State):
     def _spill(self) -> bool:
         """Draw the top spill card for the current player; True if a choice waits."""
         p = self.current
-        if not self.spill_deck:
-            self.spill_deck = _shuffled(self.rng, list(self.spill_discard))
-            self.spill_discard = ()
-            self.spill_known = 0
-            self.say("The spill deck is reshuffled")
+        # Never empty: Top Shelf, Wild and the Remove cards always go back to
+        # the bottom, and the card data must hold every effect.
         card = self.spill_deck[0]
         self.spill_deck = self.spill_deck[1:]
         if self.spill_known > len(self.spill_deck):
