@@ -92,6 +92,12 @@ def marbles_on(s: OnTheRocksState, p: int, g: int) -> list[tuple[int, int, int]]
     return [(r, c, s.slots[base + i]) for i, (r, c) in enumerate(cells) if s.slots[base + i]]
 
 
+def empty_first_bowl(s: OnTheRocksState) -> None:
+    """Return the first bowl's marbles to the bag, so a test can fill it as it likes."""
+    s.bag = [a + b for a, b in zip(s.bag, s._bowl(0), strict=True)]
+    s.bowls[0:8] = [0] * 8
+
+
 def take_from_bag(s: OnTheRocksState, into: list[int], **kinds: int) -> None:
     for name, n in kinds.items():
         s.bag[KIND_OF[name]] -= n

@@ -12,6 +12,7 @@ from .otr_helpers import (
     assert_illegal,
     at,
     clear_board,
+    empty_first_bowl,
     fill,
     give_recipe,
     give_tip,
@@ -136,8 +137,7 @@ def test_shots_shots_keeps_only_two_ingredients_from_the_bowl() -> None:
     s, p, _ = board_ready()
     s.shots = True
     at(s, st.ST_SELECT, st.PH_SELECT, p)
-    s.bag = [a + b for a, b in zip(s.bag, s._bowl(0), strict=True)]
-    s.bowls[0:8] = [0] * 8
+    empty_first_bowl(s)
     take_from_bag(s, s.bowls, red=2, blue=2, gold=1)
     s.apply(p, act("select 1"))
     assert s.phase == st.PH_KEEP

@@ -12,6 +12,7 @@ from .otr_helpers import (
     assert_illegal,
     at,
     clear_board,
+    empty_first_bowl,
     fill,
     give_recipe,
     give_tip,
@@ -177,8 +178,7 @@ def test_gold_marble_gives_two_picks_from_the_bag_then_rests_on_the_coaster() ->
     s = new(2, 3)
     p = s.current
     at(s, st.ST_SELECT, st.PH_SELECT, p)
-    s.bag = [a + b for a, b in zip(s.bag, s._bowl(0), strict=True)]
-    s.bowls[0:8] = [0] * 8
+    empty_first_bowl(s)
     take_from_bag(s, s.bowls, gold=1)
     s.apply(p, act("select 1"))
     s.apply(p, act("done"))
@@ -253,8 +253,7 @@ def test_shake_it_up_redrafts_the_bowl_including_its_spill() -> None:
     p = s.current
     give_tip(s, p, "shake")
     at(s, st.ST_SELECT, st.PH_SELECT, p)
-    s.bag = [a + b for a, b in zip(s.bag, s._bowl(0), strict=True)]
-    s.bowls[0:8] = [0] * 8
+    empty_first_bowl(s)
     take_from_bag(s, s.bowls, spill=1, red=2)
     s.apply(p, act("select 1"))
     assert s.phase == st.PH_SHAKE
@@ -281,8 +280,7 @@ def test_gold_picks_may_wait_until_the_tip_step() -> None:
     g = give_recipe(s, p, recipe("highball", 8))
     give_tip(s, p, "tipsy2")
     at(s, st.ST_SELECT, st.PH_SELECT, p)
-    s.bag = [a + b for a, b in zip(s.bag, s._bowl(0), strict=True)]
-    s.bowls[0:8] = [0] * 8
+    empty_first_bowl(s)
     take_from_bag(s, s.bowls, gold=1)
     s.apply(p, act("select 1"))
     s.apply(p, act("done"))
@@ -326,8 +324,7 @@ def test_two_gold_marbles_give_four_picks_of_colours_only() -> None:
     s = new(2, 3)
     p = s.current
     at(s, st.ST_SELECT, st.PH_SELECT, p)
-    s.bag = [a + b for a, b in zip(s.bag, s._bowl(0), strict=True)]
-    s.bowls[0:8] = [0] * 8
+    empty_first_bowl(s)
     take_from_bag(s, s.bowls, gold=2, red=1)
     s.apply(p, act("select 1"))
     while s.phase != st.PH_PLACE or s.pmode != st.PM_RESOLVE:

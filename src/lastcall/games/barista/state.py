@@ -225,11 +225,9 @@ class BaristaState(State):
         if phase == SETUP:
             return (*self._setup_options(player), act.READY)
         if phase == TARGET:
-            targets = (
-                self._take_targets(player) if self.pending == TAKE else range(self.num_players)
-            )
-            table = act.TAKE if self.pending == TAKE else act.SPILL
-            return tuple(table[q] for q in targets if q != player)
+            if self.pending == TAKE:
+                return tuple(act.TAKE[q] for q in self._take_targets(player))
+            return tuple(act.SPILL[q] for q in range(self.num_players) if q != player)
         if phase == DIE:
             if self.pending == ROLL:
                 return act.ROLL
