@@ -8,7 +8,7 @@ import pytest
 
 from lastcall.bots import Bot, Seat, make_bot
 from lastcall.core import Action, State
-from tests.bots.toygame import GAME, position
+from tests.toys.tricks import GAME, position
 
 SPECS = ("random", "greedy", "greedy:samples=1", "ismcts:iters=40", "ismcts:ms=1,depth=0")
 

@@ -9,7 +9,7 @@ import pytest
 from lastcall.bots import IsmctsBot, Seat, make_bot
 from lastcall.bots.measure import ismcts_iterations_per_second, main
 from lastcall.core import Action, LastcallError, State
-from tests.bots.toygame import GAME, position
+from tests.toys.tricks import GAME, position
 
 
 def exact_value(state: State, player: int) -> float:

@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 import lastcall
-from lastcall.core import InvalidOptions, Option, UnknownGame, game, games
+from lastcall.core import (
+    InvalidOptions,
+    Option,
+    RetiredVersion,
+    UnknownGame,
+    game,
+    game_version,
+    games,
+)
 
 from .conftest import PILE, PileState
 
@@ -64,22 +72,29 @@ def test_bad_option_values_name_the_option_and_value(
 def test_new_fills_in_defaults_and_coerces() -> None:
     state = PILE.new(3, seed=1, options={"size": "9", "misere": "yes"})
     assert isinstance(state, PileState)
-    assert state.options == {"size": 9, "misere": True, "colour": "red"}
+    assert state.options == {"size": 9, "misere": True, "colour": "red", "robot": False}
     assert state.pile == 9 and state.num_players == 3 and state.to_move == (0,)
-    assert PILE.new(2).options == {"size": 7, "misere": False, "colour": "red"}
+    assert PILE.new(2).options == {"size": 7, "misere": False, "colour": "red", "robot": False}
 
 
-@pytest.mark.parametrize("players", [0, 1, 5, -2, "3", 2.0, None])
+@pytest.mark.parametrize("players", [0, 5, -2, "3", 2.0, None, True])
 def test_new_refuses_player_counts_outside_the_game(players: object) -> None:
     with pytest.raises(InvalidOptions) as err:
         PILE.new(players)  # type: ignore[arg-type]
-    assert f"Pile takes 2 to 4 players, not {players!r}" in str(err.value)
+    assert f"Pile takes 1 to 4 players, not {players!r}" in str(err.value)
+
+
+def test_an_option_for_some_player_counts_is_refused_at_the_others() -> None:
+    assert PILE.new(1, options={"robot": True}).rivals() == ("Robot",)
+    with pytest.raises(InvalidOptions, match="option robot=True is for 1, 2 player"):
+        PILE.new(3, options={"robot": True})
+    assert PILE.new(3, options={"robot": False}).rivals() == ()
 
 
 def test_new_refuses_an_unknown_option_and_lists_the_known_ones() -> None:
     with pytest.raises(InvalidOptions) as err:
         PILE.new(2, options={"sise": 4})
-    assert "pile has no option 'sise' (options: size, misere, colour)" in str(err.value)
+    assert "pile has no option 'sise' (options: size, misere, colour, robot)" in str(err.value)
 
 
 def test_new_refuses_a_bad_option_value() -> None:
@@ -89,7 +104,7 @@ def test_new_refuses_a_bad_option_value() -> None:
 
 def test_game_identity() -> None:
     assert PILE.versioned_id == "pile-v3"
-    assert PILE.player_counts == range(2, 5)
+    assert PILE.player_counts == range(1, 5)
     assert repr(PILE) == "<game pile-v3: Pile>"
     assert PILE.describe(lastcall.Action("take", 1)) == "take 1"
 
@@ -113,7 +128,7 @@ def test_the_registry_lists_games_sorted_and_finds_them() -> None:
 
 
 def test_an_unknown_game_is_refused_with_the_known_games_listed() -> None:
-    for name in ("darts", "barista-v9", "barista-vx"):
+    for name in ("darts", "barista-vx", "darts-v1"):
         with pytest.raises(UnknownGame) as err:
             game(name)
         message = str(err.value)
@@ -123,11 +138,26 @@ def test_an_unknown_game_is_refused_with_the_known_games_listed() -> None:
         assert err.value.game_id == name
 
 
-def test_registering_a_different_game_under_a_taken_id_is_refused() -> None:
+def test_a_version_this_engine_does_not_play_is_named() -> None:
+    current = game("barista").version
+    with pytest.raises(
+        RetiredVersion,
+        match=f"barista v99 is retired .newer than this engine.; "
+        f"this engine plays barista v{current}",
+    ):
+        game("barista-v99")
+    with pytest.raises(RetiredVersion, match="not a known version"):
+        game_version("barista", 0)
+
+
+def test_registering_a_different_game_under_a_taken_id_and_version_is_refused() -> None:
+    taken = game("barista").version
+
     class Impostor(type(PILE)):  # type: ignore[misc]
         id = "barista"
+        version = taken
 
-    with pytest.raises(ValueError, match="game id 'barista' is already registered"):
+    with pytest.raises(ValueError, match=f"barista-v{taken} is already registered"):
         lastcall.core.register(Impostor())
     assert type(game("barista")).__name__ == "Barista"
 

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 import lastcall
-from lastcall.core import MatchRecord, Recorder, RecordError, Rng
+from lastcall.core import Kind, Match, MatchRecord, RecordError, Rng, UndoError
 from lastcall.core.version import __version__
 
 
-def _played(seed: int = 3, decisions: int | None = None) -> Recorder:
-    rec = Recorder(lastcall.game("barista"), 3, seed, {"turn_limit": 60}, seats=("a", "b", "c"))
+def _played(seed: int = 3, decisions: int | None = None) -> Match:
+    rec = Match(lastcall.game("barista"), 3, seed, {"turn_limit": 60}, seats=("a", "b", "c"))
     rng = Rng(seed)
     while not rec.state.is_over and (decisions is None or len(rec.moves) < decisions):
         state = rec.state
@@ -93,7 +93,7 @@ def test_text_that_is_no_action_is_refused_too() -> None:
 def test_a_record_of_another_rules_version_is_refused() -> None:
     data = _played().record().to_json()
     data["game_version"] = 99
-    with pytest.raises(RecordError, match="record is of barista v99; this engine has v1"):
+    with pytest.raises(RecordError, match="cannot be replayed: barista v99 is retired"):
         MatchRecord.from_json(data).replay()
 
 
@@ -108,11 +108,74 @@ def test_scores_that_do_not_match_the_replay_are_refused() -> None:
     ("text", "message"),
     [
         ("{", "match record is not JSON"),
-        ('{"format": "other"}', "not a match record (format 'other')"),
-        ('{"format": "lastcall-record/1"}', "malformed match record"),
+        (b"\xff\xfe", "match record is not JSON"),
+        ("null", "a match record is a JSON object, not NoneType"),
+        ("[1, 2]", "a match record is a JSON object, not list"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"format": "other"}', "field 'format' must be the text 'lastcall-record/1'"),
+        ('{"format": "lastcall-record/1"}', "match record field 'game' is missing"),
     ],
 )
-def test_malformed_records_are_refused(text: str, message: str) -> None:
+def test_malformed_records_are_refused(text: str | bytes, message: str) -> None:
     with pytest.raises(RecordError) as err:
         MatchRecord.loads(text)
     assert message in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("players", "3", "field 'players' must be an integer"),
+        ("moves", [[0]], "field 'moves' must be a list of [seat, action text] pairs"),
+        ("options", {"turn_limit": [1]}, "field 'options' must be an object of option values"),
+        ("surprise", 1, "field 'surprise' is not a record field"),
+        ("scores", ["a"], "field 'scores' must be a list of numbers or null"),
+    ],
+)
+def test_mistyped_or_unknown_record_fields_are_named(
+    field: str, value: object, message: str
+) -> None:
+    data = _played(decisions=4).record().to_json()
+    data[field] = value
+    with pytest.raises(RecordError) as err:
+        MatchRecord.from_json(data)
+    assert message in str(err.value)
+
+
+def test_a_match_resumes_from_its_record() -> None:
+    rec = _played(decisions=30)
+    again = Match.resume(rec.record())
+    assert again.state == rec.state and again.moves == rec.moves
+
+
+def test_undo_takes_back_decisions_of_the_seat_s_own_run_only() -> None:
+    match = Match(lastcall.game("barista"), 2, 4)
+    while (
+        match.state.to_move != (0,)
+        or match.state.view(0)["phase"] != "play"
+        or match.state.legal_actions(0)[0].verb != "place"
+    ):
+        seat = match.state.to_move[0]
+        match.apply(seat, match.state.legal_actions(seat)[-1])
+    assert not match.can_undo(1)
+    before = match.state.clone()
+    top = before.last_event
+    match.apply(0, match.state.legal_actions(0)[0])
+    assert match.can_undo(0)
+    match.undo(0)
+    undo = match.state.events(None)[-1]
+    assert undo.kind is Kind.UNDO
+    assert undo.text == f"P0 takes back a decision (events {top + 1} to {undo.data['last']})."
+    assert undo.data == {"seat": 0, "first": top + 1, "last": match.state.last_event - 1}
+    assert match.state.to_json()["state"] | {"log": 0} == before.to_json()["state"] | {"log": 0}
+    with pytest.raises(UndoError, match="P1 has no decision to take back now"):
+        match.undo(1)
+
+
+def test_undo_never_reaches_back_past_chance() -> None:
+    match = Match(lastcall.game("barista"), 2, 4)
+    while not match.state.is_over:
+        seat = match.state.to_move[0]
+        match.apply(seat, match.state.legal_actions(seat)[0])
+        if any(e.kind is Kind.CHANCE for e in match.state.events(None, match.state.last_event - 1)):
+            assert not match.can_undo(seat)

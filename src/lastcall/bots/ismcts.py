@@ -9,6 +9,13 @@ A node keeps each seat's summed reward, so the seat deciding at a node
 Availability counts replace the parent's visits in UCB, since an action seen
 in few worlds must not look under-explored.
 
+Sealed simultaneous choices are searched as each seat would make them: during
+a sealed stage every seat's decisions hang from the stage's node under that
+seat alone, so no seat's statistics depend on what another committed in
+secret; once the stage is over, the search goes on from a child of the stage
+keyed by all the commitments together (in seat order, so the order of
+commitment does not split the statistics).
+
 Parameters: ``iters`` iterations per decision (default 200) or ``ms``
 milliseconds per decision instead, ``c`` the exploration constant (default
 0.7, rewards lie in [0, 1]) and ``depth`` the rollout cut-off in decisions
@@ -28,13 +35,34 @@ from lastcall.core import Action, LastcallError, Rng
 class _Node:
     """Statistics of one action sequence from the root, summed over the worlds it was seen in."""
 
-    __slots__ = ("avail", "children", "reward", "visits")
+    __slots__ = ("after", "avail", "children", "reward", "seats", "visits")
 
     def __init__(self, seats: int) -> None:
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.avail = 1
         self.reward = [0.0] * seats
+        self.seats: dict[int, _Node] | None = None
+        self.after: dict[tuple[tuple[int, Action], ...], _Node] | None = None
+
+    def seat(self, player: int, count: int) -> _Node:
+        """Where ``player``'s own decisions of the sealed stage starting here hang."""
+        if self.seats is None:
+            self.seats = {}
+        found = self.seats.get(player)
+        if found is None:
+            found = self.seats[player] = _Node(count)
+        return found
+
+    def following(self, joint: tuple[tuple[int, Action], ...], count: int) -> tuple[_Node, bool]:
+        """The node after a sealed stage ended with these commitments; whether it is new."""
+        if self.after is None:
+            self.after = {}
+        found = self.after.get(joint)
+        if found is not None:
+            return found, False
+        found = self.after[joint] = _Node(count)
+        return found, True
 
 
 class IsmctsBot(Bot):
@@ -69,10 +97,11 @@ class IsmctsBot(Bot):
             return actions[0]
         root = self._search(seat)
         player = seat.player
+        mine = root.seat(player, seat.num_players) if root.seats else root
         best = actions[0]
         best_key = (-1, 0.0)
         for action in actions:
-            child = root.children.get(action)
+            child = mine.children.get(action)
             if child is not None:
                 key = (child.visits, child.reward[player] / child.visits)
                 if key > best_key:
@@ -104,10 +133,33 @@ class IsmctsBot(Bot):
             node = root
             path = [root]
             mover = player
+            stage: _Node | None = None
+            revealed = False
+            mark = -1
+            cursors: dict[int, _Node] = {}
+            joint: list[tuple[int, Action]] = []
             # Selection and expansion: descend while every available action has a node.
             while True:
+                if stage is not None and (revealed or not state.sealed):
+                    joint.sort(key=_by_seat)
+                    node, fresh = stage.following(tuple(joint), seats)
+                    path.append(node)
+                    stage = None
+                    revealed = False
+                    if fresh:
+                        break
+                if state.sealed:
+                    if stage is None:
+                        stage, cursors, joint = node, {}, []
+                    at = cursors.get(mover)
+                    if at is None:
+                        at = stage.seat(mover, seats)
+                        path.append(at)
+                    mark = state.last_event
+                else:
+                    at = node
                 actions = state.legal_actions(mover)
-                kids = node.children
+                kids = at.children
                 untried: list[Action] = []
                 choice = actions[0]
                 child = None
@@ -123,19 +175,23 @@ class IsmctsBot(Bot):
                         value = kid.reward[mover] / visits + c * sqrt(log(kid.avail) / visits)
                         if value > best:
                             best, choice, child = value, action, kid
-                if untried:
+                expand = bool(untried)
+                if expand:
                     choice = untried[below(len(untried))] if len(untried) > 1 else untried[0]
                     child = _Node(seats)
                     kids[choice] = child
-                    state.apply(mover, choice)
-                    path.append(child)
-                    break
                 assert child is not None
                 state.apply(mover, choice)
                 path.append(child)
-                node = child
+                if stage is not None:
+                    cursors[mover] = child
+                    joint.append((mover, choice))
+                    # Sealed decisions make no public event: one means the stage revealed.
+                    revealed = state.public_after(mark)
+                else:
+                    node = child
                 to_move = state.to_move
-                if not to_move:
+                if expand or not to_move:
                     break
                 mover = to_move[0]
             # Rollout: random decisions, cut off after ``depth`` of them.
@@ -155,3 +211,7 @@ class IsmctsBot(Bot):
                     total[p] += rewards[p]
         self.last_iterations = done
         return root
+
+
+def _by_seat(commitment: tuple[int, Action]) -> int:
+    return commitment[0]

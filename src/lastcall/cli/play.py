@@ -24,8 +24,8 @@ from lastcall.core import (
     Game,
     IllegalAction,
     InvalidAction,
+    Match,
     MatchRecord,
-    Recorder,
     State,
     mix_seed,
 )
@@ -90,9 +90,8 @@ def choose_action(state: State, player: int, game: Game, ask: Ask, console: Cons
 
 
 def show_turn(state: State, player: int, game: Game, seen: int, console: Console) -> int:
-    """Print the news since ``seen``, the table and the choices; returns the new mark."""
-    events = state.events(player)
-    news = events[seen:]
+    """Print the news after event ``seen``, the table and the choices; returns the new mark."""
+    news = state.events(player, after=seen)
     if news:
         text = Text("\n".join(e.text for e in news[-12:]))
         console.print(Panel(text, title="Since your last turn"))
@@ -107,7 +106,7 @@ def show_turn(state: State, player: int, game: Game, seen: int, console: Console
             Text("" if described == str(action) else described),
         )
     console.print(grid)
-    return len(events)
+    return state.last_event
 
 
 def hand_over(player: int, ask: Ask, console: Console) -> None:
@@ -124,7 +123,7 @@ def play_match(
     options: dict[str, object] | None = None,
     ask: Ask | None = None,
     console: Console | None = None,
-) -> Recorder:
+) -> Match:
     """Run a match to the end; returns the recorder holding the final state and moves."""
     console = console or Console()
     ask = ask or (lambda prompt: console.input(f"{prompt}: "))
@@ -132,8 +131,8 @@ def play_match(
     for p, name in enumerate(table.seats):
         if name != HUMAN:
             table.bots[p] = make_bot(name, mix_seed(seed, p, 1))
-    rec = Recorder(game, players, seed, options, seats=table.seats)
-    seen = [0] * players
+    rec = Match(game, players, seed, options, seats=table.seats)
+    seen = [-1] * players
     shared = len(table.humans) > 1
     last_human: int | None = None
     while not rec.state.is_over:

@@ -7,34 +7,56 @@ from lastcall.core.errors import (
     InvalidOptions,
     LastcallError,
     RecordError,
+    RetiredVersion,
+    StaleState,
+    StateError,
+    UndoError,
     UnknownGame,
+    UnknownSeat,
 )
-from lastcall.core.events import Event
-from lastcall.core.game import Game, Option
-from lastcall.core.record import MatchRecord, Recorder
-from lastcall.core.registry import game, games, register
+from lastcall.core.events import Event, Kind
+from lastcall.core.game import Game, GameFacts, GameInfo, Option
+from lastcall.core.observe import Observer, Piece, one_hot
+from lastcall.core.record import Match, MatchRecord
+from lastcall.core.registry import game, game_version, games, register, versions
 from lastcall.core.rng import Rng, mix_seed
-from lastcall.core.state import State
+from lastcall.core.space import ActionSpace
+from lastcall.core.state import State, step_table
 from lastcall.core.version import __version__
 
 __all__ = [
     "Action",
+    "ActionSpace",
     "Event",
     "Game",
+    "GameFacts",
+    "GameInfo",
     "IllegalAction",
     "InvalidAction",
     "InvalidOptions",
+    "Kind",
     "LastcallError",
+    "Match",
     "MatchRecord",
+    "Observer",
     "Option",
+    "Piece",
     "RecordError",
-    "Recorder",
+    "RetiredVersion",
     "Rng",
+    "StaleState",
     "State",
+    "StateError",
+    "UndoError",
     "UnknownGame",
+    "UnknownSeat",
     "__version__",
     "game",
+    "game_version",
     "games",
     "mix_seed",
+    "one_hot",
     "register",
+    "step_table",
+    "versions",
 ]

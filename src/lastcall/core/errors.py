@@ -42,3 +42,45 @@ class IllegalAction(LastcallError, ValueError):
 
 class RecordError(LastcallError, ValueError):
     """A match record that is malformed or does not replay to what it claims."""
+
+
+class StateError(LastcallError, ValueError):
+    """A saved state that is malformed or was written by another version; names the field."""
+
+
+class RetiredVersion(LastcallError, KeyError):
+    """A game version this engine no longer plays (its matches cannot be continued)."""
+
+    def __init__(self, game_id: str, version: int, current: int, reason: str) -> None:
+        self.game_id = game_id
+        self.version = version
+        super().__init__(
+            f"{game_id} v{version} is retired ({reason}); this engine plays {game_id} v{current}"
+        )
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class StaleState(LastcallError, ValueError):
+    """A decision submitted against a position that has since moved on."""
+
+    def __init__(self, expected: int, actual: int) -> None:
+        self.expected = expected
+        self.actual = actual
+        super().__init__(
+            f"the submission was made after decision {expected}, "
+            f"but the game is at decision {actual}"
+        )
+
+
+class UnknownSeat(LastcallError, ValueError):
+    """A seat number that is not at the table."""
+
+    def __init__(self, seat: object, players: int) -> None:
+        self.seat = seat
+        super().__init__(f"no seat {seat!r} at a {players}-player table (seats 0 to {players - 1})")
+
+
+class UndoError(LastcallError, ValueError):
+    """Decisions that may not be taken back (another seat decided, or chance or a reveal)."""

@@ -1,9 +1,9 @@
-"""The game contract: identity, player counts, options, and how to start a state."""
+"""The game contract: identity, versions, facts, options, action space and observer."""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -11,6 +11,8 @@ from typing import Any, ClassVar
 
 from lastcall.core.actions import Action
 from lastcall.core.errors import InvalidAction, InvalidOptions
+from lastcall.core.observe import Observer
+from lastcall.core.space import ActionSpace
 from lastcall.core.state import State
 
 OptionValue = bool | int | str
@@ -26,6 +28,10 @@ class Option:
     choices: tuple[OptionValue, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    players: tuple[int, ...] | None = None
+    """Player counts at which a value other than the default is allowed (None: all)."""
+    house_rule: bool = False
+    """A variant the rulebook does not have: off by default and listed as such."""
 
     def validate(self, value: object) -> OptionValue:
         """Return ``value`` in the option's type, or raise :class:`InvalidOptions`."""
@@ -55,17 +61,53 @@ class Option:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """What kind of game it is, in the spirit of OpenSpiel's game type."""
+
+    simultaneous: bool
+    """Some decisions are sealed choices made by several seats at once."""
+    chance: bool
+    """Shuffles, rolls or draws decide part of the game."""
+    hidden_information: bool
+    """Some seats see what others do not."""
+    rivals: bool = False
+    """Automata that are not seats may take part (their turns are chance for the seats)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """The sizes of one game at one player count and options, as learning libraries ask."""
+
+    players: int
+    rivals: int
+    num_actions: int
+    max_decisions: int
+    observation_size: int
+
+
 class Game(ABC):
-    """One game's identity and entry points; subclasses are registered singletons."""
+    """One game's identity and entry points; subclasses are registered singletons.
+
+    ``version`` changes whenever the game's behaviour, options or action space
+    change (refactors and speed-ups keep it); ``retired`` names the older
+    versions this engine no longer plays, each with the reason.
+    """
 
     id: ClassVar[str]
     version: ClassVar[int]
+    retired: ClassVar[Mapping[int, str]] = {}
     title: ClassVar[str]
     summary: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    facts: ClassVar[GameFacts]
     options: ClassVar[tuple[Option, ...]] = ()
     state_class: ClassVar[type[State]]
+
+    def __init__(self) -> None:
+        self._spaces: dict[tuple[int, tuple[tuple[str, Any], ...]], ActionSpace] = {}
+        self._observers: dict[tuple[int, tuple[tuple[str, Any], ...]], Observer] = {}
 
     @property
     def versioned_id(self) -> str:
@@ -76,29 +118,96 @@ class Game(ABC):
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
 
-    def resolve_options(self, options: Mapping[str, object] | None = None) -> dict[str, Any]:
-        """Defaults filled in and every value validated."""
+    def check_players(self, players: object) -> int:
+        if type(players) is not int or players not in self.player_counts:
+            raise InvalidOptions(
+                f"{self.title} takes {self.min_players} to {self.max_players} players, "
+                f"not {players!r}"
+            )
+        return players
+
+    def resolve_options(
+        self, options: Mapping[str, object] | None = None, players: int | None = None
+    ) -> dict[str, Any]:
+        """Defaults filled in and every value validated (against the player count if given)."""
         given = dict(options or {})
         known = {o.name: o for o in self.options}
-        unknown = sorted(set(given) - set(known))
+        unknown = sorted(map(str, set(given) - set(known)))
         if unknown:
             names = ", ".join(known) or "none"
             raise InvalidOptions(f"{self.id} has no option {unknown[0]!r} (options: {names})")
-        return {
+        resolved = {
             name: opt.validate(given[name]) if name in given else opt.default
             for name, opt in known.items()
         }
+        if players is not None:
+            for opt in self.options:
+                value = resolved[opt.name]
+                if opt.players is not None and value != opt.default and players not in opt.players:
+                    counts = ", ".join(map(str, opt.players))
+                    raise InvalidOptions(
+                        f"option {opt.name}={value!r} is for {counts} player(s), not {players}"
+                    )
+        return resolved
 
     def new(
         self, players: int, seed: int = 0, options: Mapping[str, object] | None = None
     ) -> State:
         """A new game for ``players`` seats; all its chance follows from ``seed``."""
-        if not isinstance(players, int) or players not in self.player_counts:
-            raise InvalidOptions(
-                f"{self.title} takes {self.min_players} to {self.max_players} players, "
-                f"not {players!r}"
+        self.check_players(players)
+        return self._new(players, seed, self.resolve_options(options, players))
+
+    @staticmethod
+    def _key(
+        players: int, options: Mapping[str, Any] | None
+    ) -> tuple[int, tuple[tuple[str, Any], ...]]:
+        return players, tuple(sorted((options or {}).items()))
+
+    def action_space(
+        self, players: int, options: Mapping[str, object] | None = None
+    ) -> ActionSpace:
+        """Every action the game can ever offer at this player count and options, numbered."""
+        resolved = self.resolve_options(options, self.check_players(players))
+        key = self._key(players, resolved)
+        space = self._spaces.get(key)
+        if space is None:
+            label = f"{self.versioned_id} at {players} players"
+            space = self._spaces[key] = ActionSpace(self._action_space(players, resolved), label)
+        return space
+
+    def observer(self, players: int, options: Mapping[str, object] | None = None) -> Observer:
+        """The observer turning a seat's view into a fixed-shape vector."""
+        resolved = self.resolve_options(options, self.check_players(players))
+        key = self._key(players, resolved)
+        found = self._observers.get(key)
+        if found is None:
+            found = self._observers[key] = self._observer(
+                players, resolved, self.action_space(players, resolved)
             )
-        return self._new(players, seed, self.resolve_options(options))
+        return found
+
+    def info(self, players: int, options: Mapping[str, object] | None = None) -> GameInfo:
+        """Sizes at this player count and options."""
+        resolved = self.resolve_options(options, self.check_players(players))
+        return GameInfo(
+            players=players,
+            rivals=self.rivals(players, resolved),
+            num_actions=len(self.action_space(players, resolved)),
+            max_decisions=self.max_decisions(players, resolved),
+            observation_size=self.observer(players, resolved).size,
+        )
+
+    def rivals(self, players: int, options: Mapping[str, Any]) -> int:
+        """How many rivals that are not seats take part at this count and options."""
+        return 0
+
+    @abstractmethod
+    def _action_space(self, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
+        """Every action the game can offer, in a fixed documented order."""
+
+    @abstractmethod
+    def _observer(self, players: int, options: Mapping[str, Any], space: ActionSpace) -> Observer:
+        """The game's observer for this player count and options."""
 
     @abstractmethod
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:

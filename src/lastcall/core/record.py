@@ -1,26 +1,76 @@
-"""Match records: everything needed to replay a game byte for byte.
+"""Match records, and matches that keep one as they go (with undo).
 
 A record holds the game id and version, the engine version, the options, the
-seed and every ``(player, action)``; the final scores ride along as a check.
-Its JSON is written with sorted keys, so the same match gives the same bytes.
+seed, the seats and every ``(player, action)``; the final scores ride along
+as a check. Its JSON is written with sorted keys, so the same match gives the
+same bytes, and replaying it checks every move.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from lastcall.core.actions import Action
-from lastcall.core.errors import IllegalAction, InvalidAction, RecordError
+from lastcall.core.errors import IllegalAction, InvalidAction, LastcallError, RecordError, UndoError
+from lastcall.core.events import UNDO
 from lastcall.core.game import Game
-from lastcall.core.registry import game as find_game
+from lastcall.core.registry import game_version
 from lastcall.core.state import State
 from lastcall.core.version import __version__
 
 FORMAT = "lastcall-record/1"
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _is_text(value: Any) -> bool:
+    return type(value) is str
+
+
+def _is_score(value: Any) -> bool:
+    return type(value) in (int, float)
+
+
+# Every field of a record file: whether it must be present, and its check.
+_FIELDS: dict[str, tuple[bool, str, Any]] = {
+    "format": (True, "the text " + repr(FORMAT), lambda v: v == FORMAT),
+    "game": (True, "a game id", _is_text),
+    "game_version": (True, "an integer", _is_int),
+    "engine_version": (True, "a text", _is_text),
+    "players": (True, "an integer", _is_int),
+    "seed": (True, "an integer", _is_int),
+    "options": (
+        True,
+        "an object of option values",
+        lambda v: isinstance(v, dict) and all(type(x) in (bool, int, str) for x in v.values()),
+    ),
+    "moves": (
+        True,
+        "a list of [seat, action text] pairs",
+        lambda v: (
+            isinstance(v, list)
+            and all(
+                isinstance(m, list) and len(m) == 2 and _is_int(m[0]) and _is_text(m[1]) for m in v
+            )
+        ),
+    ),
+    "seats": (False, "a list of texts", lambda v: isinstance(v, list) and all(map(_is_text, v))),
+    "scores": (
+        False,
+        "a list of numbers or null",
+        lambda v: v is None or (isinstance(v, list) and all(map(_is_score, v))),
+    ),
+    "meta": (False, "an object", lambda v: isinstance(v, dict)),
+}
 
 
 @dataclass(frozen=True)
@@ -55,67 +105,103 @@ class MatchRecord:
         return json.dumps(self.to_json(), sort_keys=True, indent=1) + "\n"
 
     def save(self, path: str | Path) -> Path:
+        """Write the record atomically: a crash leaves the old file or the new one."""
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(self.dumps(), encoding="utf-8")
+        handle, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(self.dumps())
+            os.replace(temp, target)
+        except BaseException:
+            Path(temp).unlink(missing_ok=True)
+            raise
         return target
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> MatchRecord:
-        if data.get("format") != FORMAT:
-            raise RecordError(f"not a match record (format {data.get('format')!r})")
-        try:
-            scores = data.get("scores")
-            return cls(
-                game=str(data["game"]),
-                game_version=int(data["game_version"]),
-                players=int(data["players"]),
-                seed=int(data["seed"]),
-                options=dict(data["options"]),
-                moves=tuple((int(p), str(a)) for p, a in data["moves"]),
-                seats=tuple(str(s) for s in data.get("seats", ())),
-                scores=None if scores is None else tuple(scores),
-                engine_version=str(data["engine_version"]),
-                meta=dict(data.get("meta", {})),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"malformed match record: {exc}") from exc
+    def from_json(cls, data: Any) -> MatchRecord:
+        """Check every field (missing, unknown or mistyped ones are named) and build the record."""
+        if not isinstance(data, dict):
+            raise RecordError(f"a match record is a JSON object, not {type(data).__name__}")
+        for name in data:
+            if name not in _FIELDS:
+                raise RecordError(f"match record field {str(name)[:40]!r} is not a record field")
+        for name, (required, expected, check) in _FIELDS.items():
+            if name not in data:
+                if required:
+                    raise RecordError(f"match record field {name!r} is missing")
+                continue
+            if not check(data[name]):
+                raise RecordError(f"match record field {name!r} must be {expected}")
+        scores = data.get("scores")
+        return cls(
+            game=data["game"],
+            game_version=data["game_version"],
+            players=data["players"],
+            seed=data["seed"],
+            options=dict(data["options"]),
+            moves=tuple((p, a) for p, a in data["moves"]),
+            seats=tuple(data.get("seats", ())),
+            scores=None if scores is None else tuple(float(s) for s in scores),
+            engine_version=data["engine_version"],
+            meta=dict(data.get("meta", {})),
+        )
 
     @classmethod
-    def loads(cls, text: str) -> MatchRecord:
+    def loads(cls, text: str | bytes) -> MatchRecord:
+        if len(text) > MAX_RECORD_BYTES:
+            raise RecordError(f"a match record is at most {MAX_RECORD_BYTES} bytes")
         try:
             return cls.from_json(json.loads(text))
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"match record is not JSON: {exc}") from exc
+        except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
+            raise RecordError(f"match record is not JSON text: {str(exc)[:200]}") from None
+        except RecursionError:
+            raise RecordError("match record is nested too deeply") from None
 
     @classmethod
     def load(cls, path: str | Path) -> MatchRecord:
-        return cls.loads(Path(path).read_text(encoding="utf-8"))
+        try:
+            with open(path, "rb") as source:
+                data = source.read(MAX_RECORD_BYTES + 1)
+        except OSError as exc:
+            raise RecordError(f"cannot read {str(path)[:200]}: {exc.strerror}") from None
+        return cls.loads(data)
 
-    def replay(self) -> State:
-        """Play the moves again, checking each; the final state is returned."""
-        game = find_game(self.game)
-        if game.version != self.game_version:
-            raise RecordError(
-                f"record is of {self.game} v{self.game_version}; this engine has v{game.version}"
-            )
-        state = game.new(self.players, self.seed, self.options)
-        for index, (player, text) in enumerate(self.moves):
+    def replay(self, until: int | None = None, game: Game | None = None) -> State:
+        """Play the moves again (the first ``until`` of them), checking each.
+
+        The game is found in the registry by the record's id and version, or given.
+        """
+        try:
+            if game is None:
+                game = game_version(self.game, self.game_version)
+            elif (game.id, game.version) != (self.game, self.game_version):
+                raise RecordError(f"a record of {self.game} v{self.game_version}")
+            state = game.new(self.players, self.seed, self.options)
+        except LastcallError as exc:
+            raise RecordError(f"record cannot be replayed: {exc}") from exc
+        moves = self.moves if until is None else self.moves[:until]
+        for index, (player, text) in enumerate(moves):
             try:
                 state.apply(player, game.parse_action(text))
             except (IllegalAction, InvalidAction) as exc:
                 raise RecordError(
-                    f"move {index} ({player}: {text!r}) does not replay: {exc}"
+                    f"move {index} ({player}: {text[:80]!r}) does not replay: {exc}"
                 ) from exc
-        if self.scores is not None and tuple(state.scores()) != tuple(self.scores):
+        if until is None and self.scores is not None and state.scores() != self.scores:
             raise RecordError(
                 f"replay ends with scores {state.scores()}, the record says {self.scores}"
             )
         return state
 
 
-class Recorder:
-    """A state that remembers its moves, for writing a :class:`MatchRecord`."""
+class Match:
+    """A game in progress that keeps its record, and lets a seat take back decisions.
+
+    Undo restores the position at the start of the seat's current run of
+    decisions (kept as a snapshot) and replays the ones that stand. Event
+    indices keep growing: an ``undo`` event names the indices taken back.
+    """
 
     def __init__(
         self,
@@ -130,10 +216,57 @@ class Recorder:
         self.seats = seats
         self.state = game.new(players, seed, options)
         self.moves: list[tuple[int, str]] = []
+        self._anchor = self.state.clone()
 
-    def apply(self, player: int, action: Action) -> None:
-        self.state.apply(player, action)
+    @classmethod
+    def resume(cls, record: MatchRecord) -> Match:
+        """Continue a recorded match from its last move."""
+        try:
+            game = game_version(record.game, record.game_version)
+        except LastcallError as exc:
+            raise RecordError(f"record cannot be resumed: {exc}") from exc
+        match = cls(game, record.players, record.seed, record.options, record.seats)
+        for index, (player, text) in enumerate(record.moves):
+            try:
+                match.apply(player, game.parse_action(text))
+            except (IllegalAction, InvalidAction) as exc:
+                raise RecordError(f"move {index} does not replay: {exc}") from exc
+        return match
+
+    def apply(self, player: int, action: Action, expect: int | None = None) -> None:
+        state = self.state
+        before = state.clone() if player != state.undo_seat else None
+        state.apply(player, action, expect)
         self.moves.append((player, str(action)))
+        if state.undo_floor == state.decisions:
+            self._anchor = state.clone()
+        elif before is not None:
+            self._anchor = before
+
+    def can_undo(self, player: int) -> bool:
+        return self.state.can_undo(player)
+
+    def undo(self, player: int) -> None:
+        """Take back ``player``'s last decision, or raise :class:`UndoError`."""
+        state = self.state
+        if not state.can_undo(player):
+            raise UndoError(f"P{player} has no decision to take back now")
+        anchor = self._anchor
+        kept = state.decisions - 1
+        world = anchor.clone()
+        for seat, text in self.moves[anchor.decisions : kept]:
+            world.apply(seat, self.game.parse_action(text))
+        first, last = world.last_event + 1, state.last_event
+        world.log = (
+            last + 1,
+            None,
+            UNDO,
+            "{seat:Seat} take{seat:s} back a decision (events {first} to {last}).",
+            (player, first, last),
+            world.log,
+        )
+        self.state = world
+        del self.moves[kept:]
 
     def record(self, **meta: Any) -> MatchRecord:
         state = self.state

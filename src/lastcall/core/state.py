@@ -1,27 +1,63 @@
 """The state contract every game implements.
 
-A game subclasses :class:`State`, declares its fields in ``__slots__`` and
-writes the rules in four hooks: ``_legal_actions``, ``_apply``,
-``_explain_illegal`` and ``view``, plus ``clone`` and ``determinize``. The
-base class gives every game the same checked ``apply``, event filtering,
-ranking, equality and JSON round trip, derived from the declared slots.
+A game subclasses :class:`State`, declares its fields in ``__slots__`` (with
+annotations) and writes the rules in a few hooks: ``_legal_actions``,
+``_apply``, ``_explain_illegal``, ``_view``, ``clone``, ``_resample`` and
+``scores``. The base class gives every game the same checked ``apply``, the
+decision counter, undo bookkeeping, event filtering, ranking, determinization,
+equality and a JSON round trip derived from the declared fields.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Mapping
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from lastcall.core.actions import Action
-from lastcall.core.errors import IllegalAction, LastcallError
-from lastcall.core.events import Audience, Event, LogCell, build_log, events_for, log_entries
-from lastcall.core.rng import Rng
+from lastcall.core.errors import IllegalAction, StaleState, StateError, UnknownSeat
+from lastcall.core.events import (
+    CHANCE,
+    CUT,
+    REVEAL,
+    TURN,
+    Audience,
+    Event,
+    Kind,
+    LogCell,
+    events_for,
+    log_to_json,
+    next_index,
+)
+from lastcall.core.rng import Rng, mix_seed
+from lastcall.core.typed import decode_log, decode_value, encode
 
 if TYPE_CHECKING:
     from lastcall.core.game import Game
 
 JSON = Any
 _NOT_FIELDS = frozenset({"game", "_legal", "__weakref__"})
+_BARRIERS = frozenset({CHANCE, REVEAL, TURN})
+_DETERMINIZE_TAG = 0xD37E
+_RESEED_TAG = 0x5EED
+STATE_KEYS = frozenset({"game", "game_version", "state"})
+
+Step = Callable[[Any], bool]
+
+
+def step_table(steps: type[IntEnum], handlers: Mapping[IntEnum, Step]) -> tuple[Step, ...]:
+    """The handlers of a game's steps as a tuple indexed by step, checked complete.
+
+    Every game walks its turn with :meth:`State._advance`: the handler of the
+    current step carries out what is automatic and returns ``True`` once it
+    waits for a decision (having set ``to_move``), or ``False`` after moving
+    ``self.step`` on.
+    """
+    missing = [s.name for s in steps if s not in handlers]
+    if missing:
+        raise TypeError(f"no handler for step(s) {', '.join(missing)}")
+    return tuple(handlers[s] for s in steps)
 
 
 class State(ABC):
@@ -29,12 +65,25 @@ class State(ABC):
 
     ``to_move`` is a tuple of the seats that may decide now: usually one,
     several for out-of-turn answers and simultaneous choices, none once the
-    game is over. Seats are numbered from 0.
+    game is over. Seats are numbered from 0. ``decisions`` counts the decisions
+    applied so far: a server refuses a submission made against another count.
     """
 
-    __slots__ = ("_legal", "game", "log", "num_players", "options", "rng", "to_move")
+    __slots__ = (
+        "_legal",
+        "decisions",
+        "game",
+        "log",
+        "num_players",
+        "options",
+        "rng",
+        "to_move",
+        "undo_floor",
+        "undo_seat",
+    )
 
     _fields: ClassVar[tuple[str, ...]] = ()
+    _steps: ClassVar[tuple[Step, ...]] = ()
 
     game: Game
     num_players: int
@@ -42,6 +91,9 @@ class State(ABC):
     rng: Rng
     to_move: tuple[int, ...]
     log: LogCell | None
+    decisions: int
+    undo_seat: int
+    undo_floor: int
     _legal: tuple[int, tuple[Action, ...]] | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -60,6 +112,9 @@ class State(ABC):
         self.rng = Rng(seed)
         self.to_move = ()
         self.log = None
+        self.decisions = 0
+        self.undo_seat = -1
+        self.undo_floor = 0
         self._legal = None
 
     def _copy_base(self, other: State) -> None:
@@ -70,6 +125,9 @@ class State(ABC):
         other.rng = self.rng.copy()
         other.to_move = self.to_move
         other.log = self.log
+        other.decisions = self.decisions
+        other.undo_seat = self.undo_seat
+        other.undo_floor = self.undo_floor
         other._legal = self._legal
 
     # ----------------------------------------------------------------- the rules
@@ -87,30 +145,56 @@ class State(ABC):
         """Why a well-formed action is illegal now: ``(reason, rule section)``."""
 
     @abstractmethod
-    def view(self, player: int | None) -> dict[str, JSON]:
-        """A JSON-safe dict of what ``player`` may see (``None``: a spectator).
-
-        Hidden things are absent, never flagged.
-        """
+    def _view(self, player: int | None) -> dict[str, JSON]:
+        """What ``player`` may see; see :meth:`view`."""
 
     @abstractmethod
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """A fully independent copy, cheap enough to call millions of times."""
 
     @abstractmethod
-    def determinize(self, player: int, seed: int) -> State:
-        """A copy where all that ``player`` cannot see is re-sampled, and chance re-seeded.
+    def _resample(self, viewer: int | None, rng: Rng) -> None:
+        """Re-sample in place all that ``viewer`` has not seen (``None``: no seat has).
 
-        Only consistent with what ``player`` has seen, so a bot may search it
-        without peeking.
+        Hidden pools are put in a canonical order before ``rng`` shuffles them,
+        so the result depends only on what ``viewer`` knows; sealed choices of
+        other seats are re-drawn among those consistent with it. Never keep a
+        hidden card because it is where it truly is.
         """
 
     @abstractmethod
     def scores(self) -> tuple[float, ...]:
-        """Each seat's score as the game counts it (final once the game is over)."""
+        """Each seat's score, then each rival's, as the game counts it."""
+
+    def _advance(self) -> None:
+        """Carry out automatic steps until one waits for a decision (see :func:`step_table`)."""
+        steps = self._steps
+        while not steps[self.step](self):  # type: ignore[attr-defined]
+            pass
+
+    def rivals(self) -> tuple[str, ...]:
+        """Names of the rivals that are not seats (automata the rules play), if any."""
+        return ()
+
+    @property
+    def sealed(self) -> bool:
+        """Whether the seats in ``to_move`` now choose secretly and simultaneously.
+
+        While sealed, a seat's decision changes nothing any other seat can see
+        (apart from leaving ``to_move``), and the order of commitments does not matter.
+        """
+        return False
+
+    def first_seat(self) -> int:
+        """The seat that took the game's first turn, as the rules decided it."""
+        return 0
+
+    def length(self) -> dict[str, int]:
+        """How long the game has run, in the units its rulebook counts (rounds, turns)."""
+        return {}
 
     def rank_key(self, player: int) -> tuple[float, ...]:
-        """Sort key of a seat's standing, larger is better; games add tie-breakers."""
+        """Sort key of a standing (seat or rival), larger is better; games add tie-breakers."""
         return (self.scores()[player],)
 
     def evaluate(self, player: int) -> float:
@@ -120,7 +204,7 @@ class State(ABC):
             return 1.0 / len(best) if player in best else 0.0
         scores = self.scores()
         total = sum(scores)
-        n = self.num_players
+        n = len(scores)
         return (scores[player] + 1.0) / (total + n) if total + n > 0 else 1.0 / n
 
     # ----------------------------------------------------------------- the contract
@@ -138,16 +222,34 @@ class State(ABC):
         self._legal = (player, actions)
         return actions
 
-    def apply(self, player: int, action: Action) -> None:
+    def apply(self, player: int, action: Action, expect: int | None = None) -> None:
         """Check and carry out ``action`` for ``player``.
 
-        Raises :class:`IllegalAction` naming the broken rule, leaving the state
-        exactly as it was.
+        ``expect``, when given, is the decision count the submission was made
+        against: another count raises :class:`StaleState`. An illegal action
+        raises :class:`IllegalAction` naming the broken rule. Either way the
+        state is left exactly as it was.
         """
+        if expect is not None and expect != self.decisions:
+            raise StaleState(expect, self.decisions)
         if action not in self.legal_actions(player):
             raise self.illegal(player, action)
         self._legal = None
+        if player != self.undo_seat:
+            self.undo_seat = player
+            self.undo_floor = self.decisions
+        self.decisions += 1
         self._apply(player, action)
+
+    def can_undo(self, player: int) -> bool:
+        """Whether ``player`` may take back its last decision.
+
+        Only decisions of the seat's current run, with no other seat deciding
+        since, no chance, no reveal and no new turn in between.
+        """
+        return (
+            player == self.undo_seat and self.decisions > self.undo_floor and player in self.to_move
+        )
 
     def illegal(self, player: int, action: object) -> IllegalAction:
         """The exception for an action ``player`` may not take now."""
@@ -163,18 +265,102 @@ class State(ABC):
         reason, rule = self._explain_illegal(player, action)
         return IllegalAction(player, action, reason, rule)
 
-    def say(self, text: str, audience: Audience = None) -> None:
-        """Append an event: public by default, or private to a seat or seats."""
-        self.log = (audience, text, self.log)
+    def view(self, player: int | None) -> dict[str, JSON]:
+        """A JSON-safe dict of what ``player`` (or ``None``, a spectator) may see.
 
-    def events(self, player: int | None = None) -> list[Event]:
-        """The log as ``player`` saw it (``None``: the public log)."""
-        return events_for(self.log, player)
+        Hidden things are absent, never flagged. Every game's view has the same
+        top: ``game``, ``viewer``, ``to_move``, ``phase`` and ``seats`` (one
+        dict of public facts per seat, in seat order), ``rivals`` when there are any.
+        """
+        if player is not None and (type(player) is not int or not 0 <= player < self.num_players):
+            raise UnknownSeat(player, self.num_players)
+        return self._view(player)
+
+    # ----------------------------------------------------------------- events
+
+    def announce(self, kind: Kind, template: str, *args: Any) -> None:
+        """Log a public event: ``args`` fill the template's names in order of first mention.
+
+        Nothing is formatted now; the text is made for each reader (see ``events``).
+        """
+        log = self.log
+        self.log = (log[0] + 1 if log else 0, None, kind, template, args, log)
+        if kind in _BARRIERS:
+            self.undo_floor = self.decisions
+
+    def tell(self, audience: int | tuple[int, ...], kind: Kind, template: str, *args: Any) -> None:
+        """Log an event that only ``audience`` (a seat or seats) sees."""
+        log = self.log
+        self.log = (log[0] + 1 if log else 0, audience, kind, template, args, log)
+        if kind in _BARRIERS or audience != self.undo_seat:
+            self.undo_floor = self.decisions
+
+    def events(self, player: int | None = None, after: int = -1) -> list[Event]:
+        """The log as ``player`` saw it (``None``: the public log), after an event index.
+
+        The cost grows with the number of events after ``after``, not with the
+        length of the game.
+        """
+        return events_for(self.log, player, self.seat_names(), after)
+
+    def public_after(self, index: int) -> bool:
+        """Whether any public event came after event ``index`` (cheap: nothing is formatted)."""
+        cell = self.log
+        while cell is not None and cell[0] > index:
+            if cell[1] is None:
+                return True
+            cell = cell[5]
+        return False
+
+    @property
+    def last_event(self) -> int:
+        """The index of the newest event, seen by anyone (-1 before the first)."""
+        return next_index(self.log) - 1
+
+    def seat_names(self) -> tuple[str, ...]:
+        """How events name seats, then rivals."""
+        return (*(f"P{p}" for p in range(self.num_players)), *self.rivals())
+
+    # ----------------------------------------------------------------- chance and knowledge
+
+    def determinize(self, player: int, seed: int) -> Self:
+        """A copy where all that ``player`` cannot see is re-sampled and chance re-seeded.
+
+        The copy depends only on what ``player`` knows and on ``seed``; it
+        carries none of the history (its log restarts after a marker), so a
+        bot may search it without peeking.
+        """
+        world = self.clone()
+        rng = Rng(mix_seed(seed, player, _DETERMINIZE_TAG))
+        world._resample(player, rng)
+        world.rng = rng
+        world.log = (self.last_event, (), CUT, "", (), None)
+        world._legal = None
+        return world
+
+    def reseed(self, seed: int) -> Self:
+        """A copy whose chance is re-seeded and whose unseen cards are re-shuffled.
+
+        What any seat has seen stays; what no seat has seen (deck orders, the
+        generator) is drawn anew, so the copy does not know what comes next.
+        """
+        world = self.clone()
+        rng = Rng(mix_seed(seed, _RESEED_TAG))
+        world._resample(None, rng)
+        world.rng = rng
+        world._legal = None
+        return world
+
+    # ----------------------------------------------------------------- results
 
     def ranking(self) -> list[tuple[int, ...]]:
-        """Seats grouped from first place down; a group holds tied seats."""
-        keys = [self.rank_key(p) for p in range(self.num_players)]
-        order = sorted(range(self.num_players), key=lambda p: keys[p], reverse=True)
+        """Seats and rivals grouped from first place down; a group holds the tied ones.
+
+        Rivals are numbered after the seats (the first rival is ``num_players``).
+        """
+        count = self.num_players + len(self.rivals())
+        keys = [self.rank_key(p) for p in range(count)]
+        order = sorted(range(count), key=lambda p: keys[p], reverse=True)
         groups: list[list[int]] = []
         for p in order:
             if groups and keys[groups[-1][0]] == keys[p]:
@@ -184,49 +370,99 @@ class State(ABC):
         return [tuple(g) for g in groups]
 
     def winners(self) -> tuple[int, ...]:
-        """The seats sharing first place once the game is over, else none."""
+        """Who shares first place once the game is over (rivals included), else nobody."""
         return self.ranking()[0] if self.is_over else ()
 
     # ----------------------------------------------------------------- serialisation
 
     def to_json(self) -> dict[str, JSON]:
-        """The complete state, hidden parts included, as JSON-safe data."""
+        """The complete state, hidden parts included, as JSON-safe data.
+
+        It is for storage and debugging only: it never goes to a seat.
+        """
         fields: dict[str, JSON] = {}
         for name in self._fields:
             value = getattr(self, name)
-            fields[name] = log_entries(value) if name == "log" else value
-        return {
-            "game": self.game.id,
-            "game_version": self.game.version,
-            "state": {k: encode(v) for k, v in fields.items()},
-        }
+            fields[name] = log_to_json(value) if name == "log" else encode(value)
+        return {"game": self.game.id, "game_version": self.game.version, "state": fields}
 
     @staticmethod
-    def from_json(data: dict[str, JSON]) -> State:
-        """Rebuild a state written by :meth:`to_json`."""
-        from lastcall.core.registry import game as find_game
+    def from_json(data: Any, game: Game | None = None) -> State:
+        """Rebuild a state written by :meth:`to_json`, checking every field.
 
-        game = find_game(data["game"])
-        if data.get("game_version") != game.version:
-            raise LastcallError(
-                f"state of {game.id} version {data.get('game_version')}, "
-                f"but this engine has version {game.version}"
+        Missing, unknown or mistyped fields raise :class:`StateError` naming the
+        field. The game is found in the registry, or given (it must match).
+        """
+        from lastcall.core.registry import game_version
+
+        if not isinstance(data, dict):
+            raise StateError(f"a state is a JSON object, not {type(data).__name__}")
+        keys = set(data)
+        if keys != STATE_KEYS:
+            extra = sorted(map(str, keys - STATE_KEYS))
+            missing = sorted(STATE_KEYS - keys)
+            raise StateError(
+                f"state field {(missing or extra)[0]!r} is "
+                + ("missing" if missing else "not a field of a saved state")
             )
-        state = game.state_class.__new__(game.state_class)
+        game_id, version, body = data["game"], data["game_version"], data["state"]
+        if not isinstance(game_id, str) or type(version) is not int:
+            raise StateError("state fields 'game' and 'game_version' are a text and an integer")
+        if game is None:
+            game = game_version(game_id, version)
+        elif (game.id, game.version) != (game_id, version):
+            raise StateError(f"a state of {game_id} v{version}, not of {game.versioned_id}")
+        cls = game.state_class
+        if not isinstance(body, dict):
+            raise StateError(f"state field 'state' is an object, not {type(body).__name__}")
+        unknown = sorted(map(str, set(body) - set(cls._fields)))
+        if unknown:
+            raise StateError(f"{game.id} v{version} has no state field {unknown[0]!r}")
+        hints = cls.field_types()
+        state = cls.__new__(cls)
         state.game = game
         state._legal = None
-        for name in state._fields:
-            value = decode(data["state"][name])
-            if name == "log":
-                value = build_log([(_audience(a), t) for a, t in value])
+        for name in cls._fields:
+            if name not in body:
+                raise StateError(f"{game.id} state field {name!r} is missing")
+            raw = body[name]
+            value = decode_log(raw, name) if name == "log" else decode_value(raw, hints[name], name)
             setattr(state, name, value)
+        state._check_base()
         return state
+
+    @classmethod
+    def field_types(cls) -> dict[str, Any]:
+        """The declared type of every field, for checking saved states."""
+        import typing
+
+        from lastcall.core.game import Game
+
+        hints = typing.get_type_hints(cls, localns={"Game": Game})
+        missing = [name for name in cls._fields if name not in hints]
+        if missing:
+            raise TypeError(f"{cls.__name__} declares no type for field(s) {', '.join(missing)}")
+        return {name: hints[name] for name in cls._fields}
+
+    def _check_base(self) -> None:
+        """The base fields of a loaded state agree with its game."""
+        game = self.game
+        if self.num_players not in game.player_counts:
+            raise StateError(f"state field 'num_players' is {self.num_players}, out of range")
+        try:
+            options = game.resolve_options(self.options, self.num_players)
+        except Exception as exc:
+            raise StateError(f"state field 'options': {exc}") from exc
+        if options != self.options:
+            raise StateError("state field 'options' does not list every option of the game")
+        if any(not 0 <= p < self.num_players for p in self.to_move):
+            raise StateError("state field 'to_move' names a seat that is not at the table")
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
         assert isinstance(other, State)
-        if self.game.id != other.game.id:
+        if self.game is not other.game:
             return False
         return all(
             _field_equal(name, getattr(self, name), getattr(other, name)) for name in self._fields
@@ -235,59 +471,15 @@ class State(ABC):
     __hash__ = None  # type: ignore[assignment]  # states are mutable
 
     def __repr__(self) -> str:
-        return f"<{self.game.id} state, {self.num_players} players, to move {self.to_move}>"
+        return (
+            f"<{self.game.versioned_id} state, {self.num_players} players, to move {self.to_move}>"
+        )
 
 
 def _field_equal(name: str, a: Any, b: Any) -> bool:
     if name == "log":
-        return a is b or log_entries(a) == log_entries(b)
+        return a is b or log_to_json(a) == log_to_json(b)
     return bool(a == b)
 
 
-def _audience(value: Any) -> Audience:
-    return tuple(value) if isinstance(value, list) else value
-
-
-def encode(value: Any) -> JSON:
-    """Encode plain data, keeping tuples, dicts with any keys, sets and RNGs exact."""
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, Action):
-        return {"action": value.to_json()}
-    if isinstance(value, list):
-        return [encode(v) for v in value]
-    if isinstance(value, tuple):
-        return {"tuple": [encode(v) for v in value]}
-    if isinstance(value, dict):
-        return {"dict": [[encode(k), encode(v)] for k, v in value.items()]}
-    if isinstance(value, frozenset | set):
-        kind = "frozenset" if isinstance(value, frozenset) else "set"
-        return {kind: sorted((encode(v) for v in value), key=repr)}
-    if isinstance(value, Rng):
-        return {"rng": value.state}
-    raise TypeError(f"cannot encode {type(value).__name__} in a state")
-
-
-def decode(data: JSON) -> Any:
-    if isinstance(data, list):
-        return [decode(v) for v in data]
-    if not isinstance(data, dict):
-        return data
-    ((kind, body),) = data.items()
-    if kind == "tuple":
-        return tuple(decode(v) for v in body)
-    if kind == "dict":
-        return {_hashable(decode(k)): decode(v) for k, v in body}
-    if kind == "set":
-        return {decode(v) for v in body}
-    if kind == "frozenset":
-        return frozenset(decode(v) for v in body)
-    if kind == "rng":
-        return Rng(body)
-    if kind == "action":
-        return Action.from_json(body)
-    raise ValueError(f"unknown encoded kind {kind!r}")
-
-
-def _hashable(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value
+__all__ = ["JSON", "STATE_KEYS", "Audience", "State", "step_table"]

@@ -14,7 +14,8 @@ from typing import Any
 import lastcall
 from lastcall.core import Action
 from lastcall.games.barista.content import CONTENT
-from lastcall.games.barista.state import EMPTY, PLAY, SETUP, BaristaState
+from lastcall.games.barista.game import BaristaState
+from lastcall.games.barista.state import EMPTY, Step
 
 SLOT_NAMES = CONTENT.categories
 
@@ -59,7 +60,7 @@ def position(
     deck: str | None = None,
     discard: str = "",
     turn: int = 0,
-    phase: int = PLAY,
+    step: Step = Step.PLAY,
     tips: Sequence[int] | None = None,
     seed: int = 1,
     options: dict[str, object] | None = None,
@@ -100,7 +101,7 @@ def position(
     to_move: tuple[int, ...] = (turn,)
     ready = [True] * n
     dealer = fields.pop("dealer", turn)
-    if phase == SETUP:
+    if step == Step.SETUP:
         seats = [(dealer + i) % n for i in range(n)]
         to_move = tuple(p for p in seats if fields.get("ready", ready)[p] is False)
     set_fields(
@@ -115,7 +116,7 @@ def position(
         jar=20 - sum(tip_list),
         current=turn,
         dealer=dealer,
-        phase=phase,
+        step=step,
         to_move=to_move,
         ready=ready,
         known=[],
@@ -158,5 +159,5 @@ def all_cards(state: BaristaState) -> Counter[int]:
 
 def finish_setup(state: BaristaState) -> None:
     """Every seat asked at setup says ready."""
-    while state.phase == SETUP:
+    while state.step == Step.SETUP:
         state.apply(state.to_move[0], Action("ready"))

@@ -6,7 +6,7 @@ import pytest
 
 from lastcall.core import IllegalAction
 from lastcall.games.barista.content import CONTENT
-from lastcall.games.barista.state import DIE, FOLLOW, PLAY, TARGET
+from lastcall.games.barista.state import Step
 
 from .conftest import act, all_cards, hand_names, kinds, legal, position, slots
 
@@ -16,7 +16,7 @@ JUNK = "double grande breve mocha"  # matches nothing of single tall nonfat capp
 def test_roll_rerolls_the_chosen_die_only() -> None:
     state = position([JUNK + " roll", "triple vente soy latte"])
     act(state, "play roll")
-    assert state.phase == DIE and state.discard == kinds("roll")
+    assert state.step == Step.DIE and state.discard == kinds("roll")
     assert legal(state) == {"roll shots", "roll size", "roll milk", "roll drink"}
     chance = state.rng.copy()
     expected = CONTENT.die_faces[2][chance.below(6)]
@@ -39,7 +39,7 @@ def test_roll_outcomes_cover_every_face_over_seeds() -> None:
 def test_change_sets_a_die_to_a_different_value() -> None:
     state = position([JUNK + " change", "triple vente soy latte"])
     act(state, "play change")
-    assert state.phase == DIE
+    assert state.step == Step.DIE
     assert legal(state) == {
         f"change {cat} {value}"
         for c, cat in enumerate(CONTENT.categories)
@@ -65,14 +65,14 @@ def test_change_to_the_same_value_is_refused() -> None:
 def test_take_moves_a_blind_card_and_the_victim_draws_a_replacement() -> None:
     state = position([JUNK + " take", "triple vente soy latte", "single tall"], deck="spill roll")
     act(state, "play take")
-    assert state.phase == TARGET
+    assert state.step == Step.TARGET
     assert legal(state) == {"take 1", "take 2"}
     victim_hand = list(state.hands[1])
     chance = state.rng.copy()
     taken = victim_hand[chance.below(4)]
     total = all_cards(state)
     act(state, "take 1")
-    assert state.phase == FOLLOW and state.to_move == (0,)
+    assert state.view(0)["phase"] == "discard" and state.to_move == (0,)
     assert sorted(state.hands[0]) == sorted([*kinds(JUNK), taken])
     rest = list(victim_hand)
     rest.remove(taken)
@@ -123,7 +123,7 @@ def test_spill_discards_the_victims_hand_and_placed_cards_and_redraws_four() -> 
         known=[(1, 0, kinds("vente")[0]), (2, 0, kinds("soy")[0])],
     )
     act(state, "play spill")
-    assert state.phase == TARGET
+    assert state.step == Step.TARGET
     assert legal(state) == {"spill 1", "spill 2"}
     total = all_cards(state)
     act(state, "spill 1")
@@ -165,4 +165,4 @@ def test_an_action_card_not_in_hand_cannot_be_played() -> None:
         act(state, "play roll")
     assert "[The Cards: Action Cards]" in str(err.value)
     assert state == before
-    assert state.phase == PLAY
+    assert state.step == Step.PLAY

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lastcall.core import IllegalAction
-from lastcall.games.barista.state import BaristaState
+from lastcall.games.barista.game import BaristaState
 
 from .conftest import act, legal, position
 

@@ -9,7 +9,8 @@ import pytest
 import lastcall
 from lastcall.core import Rng
 from lastcall.games.barista.content import CONTENT
-from lastcall.games.barista.state import PLAY, SETUP, BaristaState
+from lastcall.games.barista.game import BaristaState
+from lastcall.games.barista.state import Step
 
 from .conftest import all_cards
 
@@ -28,9 +29,9 @@ def test_every_turn_starts_with_four_cards_each_plus_the_draw(players: int, seed
         assert all_cards(state) == deck
         assert sum(state.tips) + state.jar == 20
         assert all(t >= 0 for t in state.tips) and state.jar >= 0
-        if state.phase == SETUP:
+        if state.step == Step.SETUP:
             assert all(_cards(state, p) == 4 for p in range(players))
-        if state.phase == PLAY:
+        if state.step == Step.PLAY:
             counts = [_cards(state, p) for p in range(players)]
             assert counts[state.current] == 5
             assert all(c == 4 for p, c in enumerate(counts) if p != state.current)

@@ -6,7 +6,7 @@ import pytest
 
 import lastcall
 from lastcall.core import IllegalAction, InvalidOptions
-from lastcall.games.barista.state import OVER
+from lastcall.games.barista.state import Step
 
 from .conftest import act, finish_setup, position
 
@@ -114,7 +114,7 @@ def test_five_tips_win_the_game_at_once() -> None:
     )
     act(state, "place cappuccino", "discard vente")
     assert state.tips == [5, 4]
-    assert state.is_over and state.phase == OVER and state.to_move == ()
+    assert state.is_over and state.step == Step.OVER and state.to_move == ()
     assert state.winners() == (0,)
     assert state.scores() == (5.0, 4.0)
     assert state.evaluate(0) == 1.0 and state.evaluate(1) == 0.0

@@ -10,7 +10,9 @@ import pytest
 import lastcall
 from lastcall.core import IllegalAction
 from lastcall.games.barista.content import CONTENT
-from lastcall.games.barista.state import PLAY, SETUP, WILD, BaristaState
+from lastcall.games.barista.flow import WILD
+from lastcall.games.barista.game import BaristaState
+from lastcall.games.barista.state import Step
 
 from .conftest import act, finish_setup, hand_names, kind, legal, position, set_fields, slots
 
@@ -69,7 +71,7 @@ def test_players_with_nothing_to_place_are_not_asked() -> None:
     asked_some = skipped_some = False
     for seed in range(60):
         state = _new(4, seed)
-        if state.phase != SETUP:
+        if state.step != Step.SETUP:
             continue
         wanted = tuple(p for p in range(4) if _placeable(state, p))
         assert state.to_move == wanted
@@ -83,7 +85,7 @@ def _setup(
     hands: list[str], dice: str = "single tall nonfat cappuccino", **kw: Any
 ) -> BaristaState:
     ready = [False] * len(hands)
-    return position(hands, dice=dice, phase=SETUP, ready=ready, **kw)
+    return position(hands, dice=dice, step=Step.SETUP, ready=ready, **kw)
 
 
 def test_only_matching_cards_can_be_placed_at_setup() -> None:
@@ -127,7 +129,7 @@ def test_setup_placements_are_simultaneous_and_end_with_the_dealer_drawing() -> 
     state.apply(1, state.game.parse_action("ready"))
     assert list(state.to_move) == [0]
     state.apply(0, state.game.parse_action("ready"))
-    assert state.phase == PLAY
+    assert state.step == Step.PLAY
     assert state.current == 1 and list(state.to_move) == [1]
     assert len(state.hands[1]) == 4  # three in hand, then the turn's draw
     assert len(state.hands[0]) == 4
@@ -179,6 +181,6 @@ def test_after_setup_the_first_turn_draws_one_card() -> None:
     state = _new(3, 11)
     deck = len(state.deck)
     finish_setup(state)
-    assert state.phase == PLAY and state.current == 0
+    assert state.step == Step.PLAY and state.current == 0
     assert len(state.hands[0]) == 5 and len(state.deck) == deck - 1
     assert kind("wild") == WILD

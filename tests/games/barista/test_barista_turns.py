@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lastcall.core import IllegalAction
-from lastcall.games.barista.state import FOLLOW, PLAY
+from lastcall.games.barista.state import Step
 
 from .conftest import act, all_cards, hand_names, kinds, legal, position, slots
 
@@ -13,7 +13,7 @@ from .conftest import act, all_cards, hand_names, kinds, legal, position, slots
 def test_a_turn_begins_by_drawing_one_card_from_the_draw_pile() -> None:
     state = position(["double grande mocha wild soy", "triple vente breve latte"], deck="soy roll")
     act(state, "place wild shots", "discard soy")
-    assert state.current == 1 and state.phase == PLAY
+    assert state.current == 1 and state.step == Step.PLAY
     assert hand_names(state, 1) == ["breve", "latte", "soy", "triple", "vente"]
     assert state.deck == kinds("roll")
 
@@ -22,7 +22,7 @@ def test_placing_a_matching_card_puts_it_face_down_then_one_card_is_discarded() 
     state = position(["single grande breve mocha latte", "triple vente soy double"])
     act(state, "place single")
     assert state.placed[0] == slots("single - - -")
-    assert state.phase == FOLLOW and state.to_move == (0,)
+    assert state.step == Step.FOLLOW and state.to_move == (0,)
     assert legal(state) == {"discard grande", "discard breve", "discard mocha", "discard latte"}
     act(state, "discard mocha")
     assert hand_names(state, 0) == ["breve", "grande", "latte"]
@@ -108,7 +108,7 @@ def test_a_matching_card_replaces_a_stale_one_and_the_stale_card_is_the_discard(
     assert state.placed[0] == slots("double - - -")
     assert state.discard == kinds("single")
     assert hand_names(state, 0) == ["breve", "latte", "mocha"]
-    assert state.current == 1 and state.phase == PLAY  # the replacement was the discard
+    assert state.current == 1 and state.step == Step.PLAY  # the replacement was the discard
     assert len(state.hands[0]) + sum(k >= 0 for k in state.placed[0]) == 4
 
 

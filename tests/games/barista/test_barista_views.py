@@ -7,7 +7,9 @@ from collections import Counter
 
 import lastcall
 from lastcall.games.barista.content import CONTENT
-from lastcall.games.barista.state import EMPTY, WILD, BaristaState
+from lastcall.games.barista.flow import WILD
+from lastcall.games.barista.game import BaristaState
+from lastcall.games.barista.state import EMPTY
 
 from .conftest import act, all_cards, kinds, position
 
@@ -62,7 +64,7 @@ def test_views_are_json_safe_at_every_step_of_a_game() -> None:
 def test_a_draw_is_private_and_its_announcement_public() -> None:
     state = position([JUNK + " latte", "triple vente soy latte", "soy soy latte"], deck="wild")
     act(state, "discard mocha")
-    assert [e.text for e in state.events(1)][-2:] == ["P1 draws a card.", "You draw wild."]
+    assert [e.text for e in state.events(1)][-2:] == ["You draw a card.", "You draw wild."]
     assert state.events(1)[-1].private
     for seat in (None, 0, 2):
         texts = [e.text for e in state.events(seat)]
@@ -72,12 +74,18 @@ def test_a_draw_is_private_and_its_announcement_public() -> None:
 def test_a_taken_card_is_named_to_the_taker_and_victim_only() -> None:
     state = position([JUNK + " take", "latte latte latte", "soy soy soy"], deck="wild")
     act(state, "play take", "take 1")
-    public = "P0 takes a card from P1, who draws a replacement."
-    named = "P0 takes latte from P1."
-    assert [e.text for e in state.events(0)][-2:] == [public, named]
-    replaced = "You draw wild to replace it."
-    assert [e.text for e in state.events(1)][-3:] == [public, named, replaced]
+    public = "P0 takes a card from P1, and P1 draws a replacement."
+    assert [e.text for e in state.events(0)][-2:] == [
+        "You take a card from P1, and P1 draws a replacement.",
+        "You take latte from P1.",
+    ]
+    assert [e.text for e in state.events(1)][-3:] == [
+        "P0 takes a card from you, and you draw a replacement.",
+        "P0 takes latte from you.",
+        "You draw wild to replace it.",
+    ]
     assert [e.private for e in state.events(1)][-3:] == [False, True, True]
+    named = "P0 takes latte from P1."
     for seat in (None, 2):
         texts = [e.text for e in state.events(seat)]
         assert public in texts and named not in texts

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from lastcall.core import MatchRecord, Recorder, Rng, State
+from lastcall.core import Match, MatchRecord, Rng, State
 from lastcall.games.on_the_rocks.state import OnTheRocksState
 
 from .otr_helpers import GAME, assert_conserved
@@ -18,7 +18,7 @@ def test_random_games_finish_conserve_marbles_and_replay(players: int, length: s
     options = {"length": length}
     bound = GAME.max_decisions(players, options)
     for seed in range(4):
-        rec = Recorder(GAME, players, seed, options)
+        rec = Match(GAME, players, seed, options)
         rng = Rng(seed)
         while not rec.state.is_over:
             assert len(rec.moves) < bound

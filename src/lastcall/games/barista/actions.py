@@ -49,3 +49,20 @@ CODE |= {
 }
 CODE |= {a: (OP_TARGET, p) for p, a in enumerate(TAKE)}
 CODE |= {a: (OP_TARGET, p) for p, a in enumerate(SPILL)}
+
+
+def action_space(players: int) -> tuple[Action, ...]:
+    """Every action at ``players`` seats, in the documented order (see docs/rules/barista.md)."""
+    return (
+        READY,
+        CHALLENGE,
+        *PLACE,
+        *PLACE_WILD,
+        *PLAY.values(),
+        *DISCARD,
+        *DISCARD_PLACED,
+        *ROLL,
+        *(a for row in CHANGE for a in row),
+        *TAKE[:players],
+        *SPILL[:players],
+    )

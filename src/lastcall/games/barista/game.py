@@ -1,14 +1,24 @@
-"""Barista as a registered game: identity, options and entry points."""
+"""Barista as a registered game: its facts, options, action space and the state class."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lastcall.core import Action, Game, Option
-from lastcall.games.barista.actions import CODE, MAX_PLAYERS
+from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option
+from lastcall.games.barista.actions import CODE, MAX_PLAYERS, action_space
+from lastcall.games.barista.flow import BaristaFlow
+from lastcall.games.barista.knowledge import BaristaKnowledge
 from lastcall.games.barista.render import render_view
-from lastcall.games.barista.state import HAND_SIZE, BaristaState
+from lastcall.games.barista.state import HAND_SIZE
+from lastcall.games.barista.view import BaristaObserver, BaristaView
+
+
+class BaristaState(BaristaFlow, BaristaView, BaristaKnowledge):
+    """A Barista game in progress: fields (state.py), rules (flow.py), views (view.py)
+    and what bots need (knowledge.py)."""
+
+    __slots__ = ()
 
 
 class Barista(Game):
@@ -18,6 +28,7 @@ class Barista(Game):
     summary = "Match four coffee cards to the order dice before the other baristas; five tips win."
     min_players = 2
     max_players = MAX_PLAYERS
+    facts = GameFacts(simultaneous=False, chance=True, hidden_information=True)
     options = (
         Option(
             "turn_limit",
@@ -30,10 +41,19 @@ class Barista(Game):
     state_class = BaristaState
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> BaristaState:
-        return BaristaState.start(self, players, seed, options)
+        state = BaristaState.__new__(BaristaState)
+        state._setup(self, players, seed, options)
+        state._advance()
+        return state
 
     def is_action(self, action: Action) -> bool:
         return action in CODE
+
+    def _action_space(self, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
+        return action_space(players)
+
+    def _observer(self, players: int, options: Mapping[str, Any], space: ActionSpace) -> Observer:
+        return BaristaObserver(players, space)
 
     def max_decisions(self, players: int, options: Mapping[str, Any]) -> int:
         # A turn is at most: challenge, play, die or target, discard (4 decisions).

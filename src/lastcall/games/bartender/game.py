@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
-from lastcall.core import Action, Game, Option, State
+from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option, State
 from lastcall.games.bartender.cards import DECK
+from lastcall.games.bartender.observer import BartenderObserver
 from lastcall.games.bartender.state import (
     ALL_ACTIONS,
     HAND_LIMIT,
     IDLE_ROUNDS,
     BartenderState,
+    action_space,
 )
 
 _LOWEST_COIN = min(DECK.values[c] for coins in DECK.coin_sets for c in coins)
@@ -22,7 +24,10 @@ class BartenderGame(Game):
     """Run bars, poach customers, raid rivals and bank the target profit first."""
 
     id = "bartender"
-    version = 1
+    version = 2
+    retired: ClassVar[Mapping[int, str]] = {
+        1: "a sideways card was not paired before a newcomer of its kind"
+    }
     title = "Bartender"
     summary = (
         "Pair bartenders with customers for coins; advertise, raid, dig in and bid "
@@ -30,6 +35,7 @@ class BartenderGame(Game):
     )
     min_players = 2
     max_players = 5
+    facts = GameFacts(simultaneous=False, chance=True, hidden_information=True)
     options = (
         Option(
             "extra_heart_aces",
@@ -56,6 +62,12 @@ class BartenderGame(Game):
 
     def is_action(self, action: Action) -> bool:
         return action in ALL_ACTIONS
+
+    def _action_space(self, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
+        return action_space(players)
+
+    def _observer(self, players: int, options: Mapping[str, Any], space: ActionSpace) -> Observer:
+        return BartenderObserver(players, DECK.targets[players], space)
 
     def max_decisions(self, players: int, options: Mapping[str, Any]) -> int:
         """Every coin banked adds at least the lowest coin value, a seat at the target ends

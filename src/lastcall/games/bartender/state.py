@@ -10,9 +10,9 @@ target, then the card; the answering player's keep, block or bid.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Self
 
-from lastcall.core import Action, Rng, State, mix_seed
+from lastcall.core import Action, Kind, Rng, State
 from lastcall.games.bartender.cards import BARTENDER, COIN, CUSTOMER, DECK, RAIDER, SHOVEL
 
 NAME = DECK.names
@@ -56,15 +56,26 @@ def _faces_of(kinds: tuple[int, ...]) -> list[str]:
     return list(dict.fromkeys(NAME[c] for c in range(len(NAME)) if KIND[c] in kinds))
 
 
-ALL_ACTIONS: frozenset[Action] = frozenset(
-    [SKIP, PASS, DONE, *ADVERTISE_AT, *(a for row in RAID_ON for a in row), *DIG_ON, *BID_ON]
-    + [PLAY[FACE_ID[f]] for f in _faces_of((COIN, RAIDER, SHOVEL))]
-    + [KEEP[FACE_ID[f]] for f in _faces_of((COIN,))]
-    + [BLOCK[FACE_ID[f]] for f in _faces_of((RAIDER,))]
-    + [OFFER[FACE_ID[f]] for f in _faces_of((COIN, RAIDER))]
-    + [BANK_F[FACE_ID[f]] for f in _faces_of((COIN,))]
-    + [DISCARD_F[FACE_ID[f]] for f in _faces_of((COIN, RAIDER, SHOVEL))]
-)
+def action_space(players: int) -> tuple[Action, ...]:
+    """Every action at ``players`` seats, in the documented order (docs/rules/bartender.md)."""
+    return (
+        SKIP,
+        PASS,
+        DONE,
+        *ADVERTISE_AT[:players],
+        *(a for row in RAID_ON[:players] for a in row),
+        *DIG_ON,
+        *BID_ON,
+        *(PLAY[FACE_ID[f]] for f in _faces_of((COIN, RAIDER, SHOVEL))),
+        *(KEEP[FACE_ID[f]] for f in _faces_of((COIN,))),
+        *(BLOCK[FACE_ID[f]] for f in _faces_of((RAIDER,))),
+        *(OFFER[FACE_ID[f]] for f in _faces_of((COIN, RAIDER))),
+        *(BANK_F[FACE_ID[f]] for f in _faces_of((COIN,))),
+        *(DISCARD_F[FACE_ID[f]] for f in _faces_of((COIN, RAIDER, SHOVEL))),
+    )
+
+
+ALL_ACTIONS: frozenset[Action] = frozenset(action_space(MAX_SEATS))
 
 
 def _count(n: int, noun: str) -> str:
@@ -151,14 +162,14 @@ class BartenderState(State):
         self.rng.shuffle(self.deck)
         self.rng.shuffle(self.coin_deck)
         if n == 3:
-            self.say("3 players: kc, qc, jc, 2h and 3h are out of the main deck")
+            self._say("3 players: kc, qc, jc, 2h and 3h are out of the main deck")
         for _ in range(5):
             for p in range(n):
                 card = self.deck.pop()
                 self._receive(p, card)
         for p in range(n):
-            self.say(f"P{p} is dealt {cards_text(self.hands[p])}", p)
-            self.say(
+            self._say(f"P{p} is dealt {cards_text(self.hands[p])}", p)
+            self._say(
                 f"P{p} is dealt {len(self.hands[p])} hand cards; bar: "
                 f"{cards_text(self.bars[p])} | {cards_text(self.customers[p])}"
             )
@@ -176,7 +187,7 @@ class BartenderState(State):
         while len(tied) > 1:
             revealed = [self.deck.pop(self.rng.below(len(self.deck))) for _ in tied]
             ranks = [DECK.cut_ranks[c] for c in revealed]
-            self.say(
+            self._say(
                 "Cut for first player: "
                 + ", ".join(f"P{p} {NAME[c]}" for p, c in zip(tied, revealed, strict=True))
             )
@@ -184,8 +195,15 @@ class BartenderState(State):
             tied = [p for p, r in zip(tied, ranks, strict=True) if r == low]
             self.deck.extend(revealed)
             self.rng.shuffle(self.deck)
-        self.say(f"P{tied[0]} goes first")
+        self._say(f"P{tied[0]} goes first")
         return tied[0]
+
+    def _say(self, text: str, audience: int | None = None, kind: Kind = Kind.CHANCE) -> None:
+        """Log an event; every Bartender event counts as chance, so nothing is undone past it."""
+        if audience is None:
+            self.announce(kind, "{text}", text)
+        else:
+            self.tell(audience, kind, "{text}", text)
 
     # ----------------------------------------------------------------- card movement
 
@@ -210,7 +228,7 @@ class BartenderState(State):
             self.deck = deck = self.discard
             self.discard = []
             self.rng.shuffle(deck)
-            self.say(f"The main discard pile is shuffled into a new deck of {len(deck)}")
+            self._say(f"The main discard pile is shuffled into a new deck of {len(deck)}")
         return deck.pop()
 
     def _draw_coin(self) -> int:
@@ -221,7 +239,7 @@ class BartenderState(State):
             self.coin_deck = deck = self.coin_discard
             self.coin_discard = []
             self.rng.shuffle(deck)
-            self.say(f"The coin discard pile is shuffled into a new coin deck of {len(deck)}")
+            self._say(f"The coin discard pile is shuffled into a new coin deck of {len(deck)}")
         return deck.pop()
 
     def _throw(self, card: int) -> None:
@@ -251,7 +269,7 @@ class BartenderState(State):
         if sh >= 0:
             self.shovel[b] = -1
             self.discard.append(sh)
-            self.say(f"{NAME[sh]} leaves with {NAME[b]} and is discarded")
+            self._say(f"{NAME[sh]} leaves with {NAME[b]} and is discarded")
         self.market.append(b)
 
     def _keep_order(self, p: int) -> list[int]:
@@ -273,7 +291,7 @@ class BartenderState(State):
     def _start_turn(self, p: int) -> None:
         self.turn += 1
         self.current = p
-        self.say(f"Turn {self.turn}: P{p}")
+        self._say(f"Turn {self.turn}: P{p}")
         self._sideways_check(p, self._draw_step(p))
         self.phase = ACTION
         self.to_move = (p,)
@@ -306,8 +324,8 @@ class BartenderState(State):
             else:
                 to_hand.append(card)
         if coins or to_hand:
-            self.say(f"P{p} draws {cards_text(coins + to_hand)}", p)
-        self.say(
+            self._say(f"P{p} draws {cards_text(coins + to_hand)}", p)
+        self._say(
             f"P{p} draws {_count(len(coins), 'coin')} and "
             f"{_count(len(to_bar) + len(to_hand), 'card')}"
             + (f"; to the bar: {cards_text(to_bar)}" if to_bar else "")
@@ -334,7 +352,7 @@ class BartenderState(State):
             older = len(bar) - sum(self.fresh[b] for b in bar)
             unpaired = older - len(self.customers[p])
             for b in turned[: max(0, unpaired)]:
-                self.say(f"P{p}'s sideways {NAME[b]} is still unpaired and goes to the market")
+                self._say(f"P{p}'s sideways {NAME[b]} is still unpaired and goes to the market")
                 self._lose_bartender(p, b)
         count = self.sideways_customers[p]
         if count:
@@ -344,7 +362,7 @@ class BartenderState(State):
             if leaving > 0:
                 self.customers[p] = customers[:-leaving]
                 self.discard.extend(customers[-leaving:])
-                self.say(
+                self._say(
                     f"P{p}'s sideways customers {cards_text(customers[-leaving:])} "
                     "are still unpaired: discarded"
                 )
@@ -369,14 +387,17 @@ class BartenderState(State):
             turned = self._keep_order(p)[:unpaired]
             for b in turned:
                 self.sideways[b] = 1
-            self.say(f"P{p} turns {cards_text(turned)} sideways")
+            self._say(f"P{p} turns {cards_text(turned)} sideways")
         elif unpaired < 0:
             self.sideways_customers[p] = -unpaired
-            self.say(f"P{p} turns {-unpaired} customer(s) sideways")
+            self._say(f"P{p} turns {-unpaired} customer(s) sideways")
         if self.idle >= IDLE_ROUNDS * self.num_players:
             self.phase = OVER
             self.to_move = ()
-            self.say(f"Closing time: {IDLE_ROUNDS} rounds without a coin banked; the game ends")
+            self._say(
+                f"Closing time: {IDLE_ROUNDS} rounds without a coin banked; the game ends",
+                kind=Kind.END,
+            )
             return
         self._start_turn((p + 1) % self.num_players)
 
@@ -444,7 +465,7 @@ class BartenderState(State):
         verb = action[0]
         if phase == ACTION:
             if verb == "skip":
-                self.say(f"P{player} takes no action")
+                self._say(f"P{player} takes no action")
                 self._after_action()
             elif verb == "advertise":
                 self.pending = (ADVERTISE, int(action[1]), -1, -1)
@@ -472,11 +493,11 @@ class BartenderState(State):
                 self.bank[player] += VALUE[coin]
                 self.coin_discard.append(coin)
                 self.idle = -1  # the end of this turn brings it to 0
-                self.say(f"P{player} banks {NAME[coin]}: {self.bank[player]} banked")
+                self._say(f"P{player} banks {NAME[coin]}: {self.bank[player]} banked")
                 if self.bank[player] >= self.target:
                     self.phase = OVER
                     self.to_move = ()
-                    self.say(f"P{player} reaches {self.target} and wins")
+                    self._say(f"P{player} reaches {self.target} and wins", kind=Kind.END)
                     return
             if not self.hands[player]:
                 self._end_turn()
@@ -485,7 +506,7 @@ class BartenderState(State):
         else:
             card = self._take(player, FACE_ID[str(action[1])])
             self._throw(card)
-            self.say(f"P{player} discards {NAME[card]}")
+            self._say(f"P{player} discards {NAME[card]}")
             if not self.hands[player]:
                 self._end_turn()
 
@@ -496,19 +517,19 @@ class BartenderState(State):
             self.pending = (ADVERTISE, target, -1, card)
             self.phase = DEFEND
             self.to_move = (target,)
-            self.say(f"P{p} advertises to P{target}'s customer with {NAME[card]}")
+            self._say(f"P{p} advertises to P{target}'s customer with {NAME[card]}")
         elif kind == RAID:
-            self.say(f"P{p} raids P{target}'s {NAME[b]} with {NAME[card]}")
+            self._say(f"P{p} raids P{target}'s {NAME[b]} with {NAME[card]}")
             sh = self.shovel[b]
             if sh >= 0:
                 if VALUE[card] <= VALUE[sh]:
                     self.discard.append(card)
-                    self.say(f"{NAME[b]} is dug in with {NAME[sh]}: the raid fails")
+                    self._say(f"{NAME[b]} is dug in with {NAME[sh]}: the raid fails")
                     self._after_action()
                     return
                 self.shovel[b] = -1
                 self.discard.append(sh)
-                self.say(f"{NAME[card]} beats the shovel {NAME[sh]}, which is discarded")
+                self._say(f"{NAME[card]} beats the shovel {NAME[sh]}, which is discarded")
             self.pending = (RAID, target, b, card)
             self.phase = DEFEND
             self.to_move = (target,)
@@ -517,13 +538,13 @@ class BartenderState(State):
             self.shovel[b] = card
             if old >= 0:
                 self.discard.append(old)
-                self.say(f"P{p} replaces {NAME[old]} on {NAME[b]} with {NAME[card]}")
+                self._say(f"P{p} replaces {NAME[old]} on {NAME[b]} with {NAME[card]}")
             else:
-                self.say(f"P{p} digs in {NAME[b]} with {NAME[card]}")
+                self._say(f"P{p} digs in {NAME[b]} with {NAME[card]}")
             self._after_action()
         else:
             self._throw(card)
-            self.say(f"P{p} starts a bid on {NAME[b]} with {NAME[card]}")
+            self._say(f"P{p} starts a bid on {NAME[b]} with {NAME[card]}")
             self._next_bidder(b, card, p, p, 0)
 
     def _next_bidder(self, b: int, high: int, bidder: int, last: int, passes: int) -> None:
@@ -532,7 +553,7 @@ class BartenderState(State):
             self.bars[bidder] += (b,)
             self.fresh[b] = 1
             self.auction = ()
-            self.say(f"P{bidder} wins {NAME[b]} with {NAME[high]}")
+            self._say(f"P{bidder} wins {NAME[b]} with {NAME[high]}")
             self._after_action()
             return
         nxt = (last + 1) % self.num_players
@@ -543,12 +564,12 @@ class BartenderState(State):
     def _bid(self, p: int, action: Action) -> None:
         b, high, bidder, passes = self.auction
         if action[0] == "pass":
-            self.say(f"P{p} passes")
+            self._say(f"P{p} passes")
             self._next_bidder(b, high, bidder, p, passes + 1)
             return
         card = self._take(p, FACE_ID[str(action[1])])
         self._throw(card)
-        self.say(f"P{p} bids {NAME[card]}")
+        self._say(f"P{p} bids {NAME[card]}")
         self._next_bidder(b, card, p, p, 0)
 
     def _defend(self, p: int, action: Action) -> None:
@@ -559,7 +580,7 @@ class BartenderState(State):
             if action[0] == "keep":
                 mine = self._take(p, FACE_ID[str(action[1])])
                 self.coin_discard.append(mine)
-                self.say(f"P{p} keeps the customer with {NAME[mine]}")
+                self._say(f"P{p} keeps the customer with {NAME[mine]}")
             else:
                 customers = self.customers[p]
                 if self.sideways_customers[p]:
@@ -567,15 +588,15 @@ class BartenderState(State):
                 won = customers[-1]
                 self.customers[p] = customers[:-1]
                 self.customers[attacker] += (won,)
-                self.say(f"P{p} lets {NAME[won]} go to P{attacker}'s bar")
+                self._say(f"P{p} lets {NAME[won]} go to P{attacker}'s bar")
         else:
             self.discard.append(card)
             if action[0] == "block":
                 mine = self._take(p, FACE_ID[str(action[1])])
                 self.discard.append(mine)
-                self.say(f"P{p} blocks the raid with {NAME[mine]}")
+                self._say(f"P{p} blocks the raid with {NAME[mine]}")
             else:
-                self.say(f"P{p} lets the raid through: {NAME[b]} goes to the market")
+                self._say(f"P{p} lets the raid through: {NAME[b]} goes to the market")
                 self._lose_bartender(p, b)
         self._after_action()
 
@@ -663,7 +684,7 @@ class BartenderState(State):
 
     # ----------------------------------------------------------------- views
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         seats = []
         for s in range(self.num_players):
             bar = self.bars[s]
@@ -689,7 +710,7 @@ class BartenderState(State):
             )
         out: dict[str, Any] = {
             "game": "bartender",
-            "you": player,
+            "viewer": player,
             "players": self.num_players,
             "turn": self.turn,
             "current": self.current,
@@ -723,8 +744,9 @@ class BartenderState(State):
 
     # ----------------------------------------------------------------- copies
 
-    def clone(self) -> BartenderState:
-        c = BartenderState.__new__(BartenderState)
+    def clone(self) -> Self:
+        cls = self.__class__
+        c = cls.__new__(cls)
         self._copy_base(c)
         c.phase = self.phase
         c.current = self.current
@@ -748,35 +770,40 @@ class BartenderState(State):
         c.auction = self.auction
         return c
 
-    def determinize(self, player: int, seed: int) -> BartenderState:
+    def _resample(self, viewer: int | None, rng: Rng) -> None:
         """Re-deal the other hands and both decks.
 
         Public: every bar, the market, both discard piles, and how many coins
         and main cards each hand holds. A hidden main card in a hand is a
         raider or a shovel (bar cards are played at once), so those are dealt
-        from the raiders and shovels not in sight.
+        from the raiders and shovels not in sight. Pools are sorted before
+        they are shuffled, so the result depends only on what ``viewer`` knows.
         """
-        c = self.clone()
-        rng = Rng(mix_seed(seed, player))
-        others = [s for s in range(self.num_players) if s != player]
-        loose = [x for x in c.deck if KIND[x] in (RAIDER, SHOVEL)]
-        fixed = [x for x in c.deck if KIND[x] not in (RAIDER, SHOVEL)]
-        coins = c.coin_deck
+        if viewer is None:
+            self.deck.sort()
+            rng.shuffle(self.deck)
+            self.coin_deck.sort()
+            rng.shuffle(self.coin_deck)
+            return
+        others = [s for s in range(self.num_players) if s != viewer]
+        loose = [x for x in self.deck if KIND[x] in (RAIDER, SHOVEL)]
+        fixed = [x for x in self.deck if KIND[x] not in (RAIDER, SHOVEL)]
+        coins = list(self.coin_deck)
         for s in others:
-            for x in c.hands[s]:
+            for x in self.hands[s]:
                 (coins if KIND[x] == COIN else loose).append(x)
+        loose.sort()
+        coins.sort()
         rng.shuffle(loose)
         rng.shuffle(coins)
         for s in others:
-            c.hands[s] = tuple(coins.pop() if KIND[x] == COIN else loose.pop() for x in c.hands[s])
-        c.deck = fixed + loose
-        rng.shuffle(c.deck)
-        c.coin_deck = coins
-        if c.phase == CARD and c.current != player:
-            c._ensure_playable(player, rng)
-        c.rng = Rng(seed)
-        c._legal = None
-        return c
+            kinds = sorted(KIND[x] == COIN for x in self.hands[s])
+            self.hands[s] = tuple(sorted(coins.pop() if coin else loose.pop() for coin in kinds))
+        self.deck = sorted(fixed + loose)
+        rng.shuffle(self.deck)
+        self.coin_deck = coins
+        if self.phase == CARD and self.current != viewer:
+            self._ensure_playable(viewer, rng)
 
     def _ensure_playable(self, viewer: int, rng: Rng) -> None:
         """The actor who chose raid, dig in or bid showed it holds a fitting card.

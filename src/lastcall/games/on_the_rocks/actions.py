@@ -61,17 +61,31 @@ REMOVE = tuple(
 )
 
 
-def _all_actions() -> frozenset[Action]:
-    found: set[Action] = {DONE, TAKE, DRAFT, ORDER_ALL, *ORDER_WITHOUT, *FLIP, *START, *SELECT}
-    found |= {*PLAY, *TARGET, *DRINK}
-    found |= {MIX[k] for k in range(len(KIND_NAMES))}
-    found |= {KEEP[k] for k in INGREDIENTS} | set(SAVE)
-    found |= {SWAP[a][b] for a in INGREDIENTS for b in INGREDIENTS}
+def action_space(players: int) -> tuple[Action, ...]:
+    """Every action at ``players`` seats, in the documented order (docs/rules/on-the-rocks.md)."""
+    marbles: list[Action] = []
     for g, rows in enumerate(GLASS_ROWS):
         for r in range(1, len(rows) + 1):
             for c in COLOURS:
-                found |= {PLACE[c][g][r], PLACE_WILD[g][r][c], PICK[g][r][c], REMOVE[g][r][c]}
-    return frozenset(found)
+                marbles += [PLACE[c][g][r], PLACE_WILD[g][r][c], PICK[g][r][c], REMOVE[g][r][c]]
+    return (
+        DONE,
+        TAKE,
+        DRAFT,
+        ORDER_ALL,
+        *ORDER_WITHOUT,
+        *FLIP,
+        *START,
+        *SELECT,
+        *PLAY,
+        *TARGET[:players],
+        *DRINK,
+        *MIX,
+        *(KEEP[k] for k in INGREDIENTS),
+        *SAVE,
+        *(SWAP[a][b] for a in INGREDIENTS for b in INGREDIENTS),
+        *marbles,
+    )
 
 
-ALL_ACTIONS = _all_actions()
+ALL_ACTIONS = frozenset(action_space(MAX_SEATS))

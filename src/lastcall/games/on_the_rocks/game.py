@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from lastcall.core import Action, Game, Option, State
-from lastcall.games.on_the_rocks.actions import ALL_ACTIONS
+from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option, State
+from lastcall.games.on_the_rocks.actions import ALL_ACTIONS, action_space
+from lastcall.games.on_the_rocks.observer import OnTheRocksObserver
 from lastcall.games.on_the_rocks.state import ROUND_LIMIT, OnTheRocksState
 
 # Decisions one turn can take at most: every choice but a handful of fixed ones
@@ -18,13 +19,17 @@ class OnTheRocks(Game):
     """Marble drafting for 2 to 4 mixologists, with tips, complaints and spills."""
 
     id: ClassVar[str] = "on-the-rocks"
-    version: ClassVar[int] = 1
+    version: ClassVar[int] = 2
+    retired: ClassVar[Mapping[int, str]] = {
+        1: "Top Shelf, the first bonus coin and the timing of gold and Premium picks were fixed"
+    }
     title: ClassVar[str] = "On The Rocks"
     summary: ClassVar[str] = (
         "Draft marbles through jigger bowls to fill cocktail recipes; tips help, spills hurt."
     )
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    facts: ClassVar[GameFacts] = GameFacts(simultaneous=False, chance=True, hidden_information=True)
     options: ClassVar[tuple[Option, ...]] = (
         Option(
             "length", "full", "short game (2 orders) or full game (3 orders)", ("short", "full")
@@ -40,6 +45,12 @@ class OnTheRocks(Game):
     def is_action(self, action: Action) -> bool:
         return action in ALL_ACTIONS
 
+    def _action_space(self, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
+        return action_space(players)
+
+    def _observer(self, players: int, options: Mapping[str, Any], space: ActionSpace) -> Observer:
+        return OnTheRocksObserver(players, space)
+
     def max_decisions(self, players: int, options: Mapping[str, Any]) -> int:
         length = str(options.get("length", "full"))
         turns = ROUND_LIMIT[length] * players
@@ -50,7 +61,7 @@ class OnTheRocks(Game):
             f"On The Rocks ({view['length']} game) - turn of P{view['turn']}, "
             f"step {view['step']}, waiting for "
             + (", ".join(f"P{p}" for p in view["to_move"]) or "nobody")
-            + f" ({view['decision']})"
+            + f" ({view['phase']})"
         ]
         if view["last_call"] >= 0:
             lines.append(f"LAST CALL by P{view['last_call']}")
@@ -66,7 +77,7 @@ class OnTheRocks(Game):
             f"Coaster: {view['coaster']['spill']} spill, {view['coaster']['gold']} gold; "
             f"spill deck {view['spill_deck']}, tip deck {view['tip_deck']}"
         )
-        for pl in view["players"]:
+        for pl in view["seats"]:
             lines.append(
                 f"P{pl['seat']}: ${pl['score']:g}, lemons {pl['lemons']}, "
                 f"completed {len(pl['completed'])}, extras {_counts(pl['extras'])}"

@@ -9,9 +9,9 @@ automatic until the next choice.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
-from lastcall.core import Action, Rng, State
+from lastcall.core import Action, Kind, Rng, State
 from lastcall.games.on_the_rocks import actions as acts
 from lastcall.games.on_the_rocks.content import (
     ADDITIONAL,
@@ -239,7 +239,9 @@ class OnTheRocksState(State):
         for b in range(nb):
             for _ in range(3):
                 self.bowls[8 * b + self._draw_ordinary()] += 1
-        self.say("Setup: " + "; ".join(f"bowl {b + 1}: {_kinds(self._bowl(b))}" for b in range(nb)))
+        self._say(
+            "Setup: " + "; ".join(f"bowl {b + 1}: {_kinds(self._bowl(b))}" for b in range(nb))
+        )
         self.tip_deck = _shuffled(
             self.rng, [k for k, count in enumerate(TIP_COUNTS) for _ in range(count)]
         )
@@ -295,15 +297,19 @@ class OnTheRocksState(State):
         contenders = list(range(self.num_players))
         while True:
             rolls = [self.rng.below(6) + self.rng.below(6) + 2 for _ in contenders]
-            self.say(
+            self._say(
                 "First player roll: "
                 + ", ".join(f"P{p} {r}" for p, r in zip(contenders, rolls, strict=True))
             )
             best = max(rolls)
             contenders = [p for p, r in zip(contenders, rolls, strict=True) if r == best]
             if len(contenders) == 1:
-                self.say(f"P{contenders[0]} goes first")
+                self._say(f"P{contenders[0]} goes first")
                 return contenders[0]
+
+    def _say(self, text: str, kind: Kind = Kind.CHANCE) -> None:
+        """Log a public event; every event counts as chance, so nothing is undone past it."""
+        self.announce(kind, "{text}", text)
 
     # ----------------------------------------------------------------- marbles
 
@@ -349,11 +355,11 @@ class OnTheRocksState(State):
         if self.coaster_spill >= COASTER_SPILL_SLOTS:
             self.bag[SPILL] += self.coaster_spill
             self.coaster_spill = 0
-            self.say("The coaster's spill slots are full: the spill marbles go back into the bag")
+            self._say("The coaster's spill slots are full: the spill marbles go back into the bag")
         if self.coaster_gold >= COASTER_GOLD_SLOTS:
             self.bag[GOLD] += self.coaster_gold
             self.coaster_gold = 0
-            self.say("The coaster's gold slots are full: the gold marbles go back into the bag")
+            self._say("The coaster's gold slots are full: the gold marbles go back into the bag")
 
     def _special_from_tray(self) -> None:
         """Drafted by a tip: gold grants its picks at once, spill waits for the turn's end."""
@@ -471,12 +477,12 @@ class OnTheRocksState(State):
                 self.bag[WILD if self.slots[base + i] == 2 else cell[1]] += 1
                 self.slots[base + i] = 0
             self.completed = _with(self.completed, p, (*self.completed[p], card))
-            self.say(f"P{p} completes {RECIPE_NAMES[card]} (${RECIPE_VALUE[card]})")
+            self._say(f"P{p} completes {RECIPE_NAMES[card]} (${RECIPE_VALUE[card]})")
             if self.tip_deck:
                 tip = self.tip_deck[-1]
                 self.tip_deck = self.tip_deck[:-1]
                 self.tips[p * NT + tip] += 1
-                self.say(f"P{p} collects a tip: {TIP_TITLES[tip]}")
+                self._say(f"P{p} collects a tip: {TIP_TITLES[tip]}")
 
     # ----------------------------------------------------------------- the machine
 
@@ -495,13 +501,13 @@ class OnTheRocksState(State):
                     self.step = ST_ROLL
                     self.dice = [self.rng.below(6) + 1, self.rng.below(6) + 1]
                     self.flipped = [False, False]
-                    self.say(f"P{p} rolls {self.dice[0]} and {self.dice[1]}")
+                    self._say(f"P{p} rolls {self.dice[0]} and {self.dice[1]}")
                     self._ask(PH_ROLL, p)
                     return
                 kind, giver = self.complaints[p][0]
                 self.complaints = _with(self.complaints, p, self.complaints[p][1:])
                 self.discards[giver * NT + kind] += 1
-                self.say(f"P{p} resolves the complaint {TIP_TITLES[kind]} from P{giver}")
+                self._say(f"P{p} resolves the complaint {TIP_TITLES[kind]} from P{giver}")
                 if kind == CLUMSY:
                     if self._spill():
                         return
@@ -536,7 +542,7 @@ class OnTheRocksState(State):
                 self.step = ST_RESOLVE
                 if self.gold_wait:
                     self.picks += 2 * self.gold_wait
-                    self.say(f"P{p} resolves {self.gold_wait} gold marble(s)")
+                    self._say(f"P{p} resolves {self.gold_wait} gold marble(s)")
                     self._coaster(0, self.gold_wait)
                     self.gold_wait = 0
                 if self.picks:
@@ -572,7 +578,7 @@ class OnTheRocksState(State):
     def _mix_one(self, kind: int) -> None:
         self.hand[kind] -= 1
         self.bowls[8 * self.cursor + kind] += 1
-        self.say(f"P{self.current} puts {KIND_NAMES[kind]} into bowl {self.cursor + 1}")
+        self._say(f"P{self.current} puts {KIND_NAMES[kind]} into bowl {self.cursor + 1}")
         self.cursor = (self.cursor + 1) % (len(self.bowls) // 8)
 
     def _saveable(self) -> bool:
@@ -597,12 +603,12 @@ class OnTheRocksState(State):
         self.done[4 * p : 4 * p + 4] = [False] * 4
         self.lemons = _with(self.lemons, p, self.lemons[p] + 1)
         target = LEMONS[self.options["length"]]
-        self.say(f"P{p} completes an order and places lemon {self.lemons[p]}")
+        self._say(f"P{p} completes an order and places lemon {self.lemons[p]}")
         if self.lemons[p] >= target:
             self.finishers = (*self.finishers, p)
             if self.last_call < 0:
                 self.last_call = p
-                self.say(f"P{p} calls Last Call! Everyone else has one final turn")
+                self._say(f"P{p} calls Last Call! Everyone else has one final turn")
         if self.lemons[p] >= target or self.last_call >= 0:
             self._to_bag(self.held)
             return False
@@ -643,7 +649,7 @@ class OnTheRocksState(State):
         limit = ROUND_LIMIT[self.options["length"]] * self.num_players
         if (self.last_call >= 0 and nxt == self.last_call) or self.turns >= limit:
             if self.last_call < 0:
-                self.say("The bar closes: the round limit is reached")
+                self._say("The bar closes: the round limit is reached")
             self._finish()
             return
         self.current = nxt
@@ -671,11 +677,14 @@ class OnTheRocksState(State):
         self.bonus = tuple(bonus)
         for p in range(self.num_players):
             if self.bonus[p]:
-                self.say(f"P{p} receives ${self.bonus[p]} in bonus coins")
+                self._say(f"P{p} receives ${self.bonus[p]} in bonus coins")
         self.step = ST_OVER
         self.phase = PH_NONE
         self.to_move = ()
-        self.say("Final scores: " + ", ".join(f"P{p} ${s:g}" for p, s in enumerate(self.scores())))
+        self._say(
+            "Final scores: " + ", ".join(f"P{p} ${s:g}" for p, s in enumerate(self.scores())),
+            Kind.END,
+        )
 
     # ----------------------------------------------------------------- spills
 
@@ -690,7 +699,7 @@ class OnTheRocksState(State):
             self.spill_known = len(self.spill_deck)
         effect, colour, _ = SPILL_CARDS[card]
         self.spill_card = card
-        self.say(f"P{p} draws the spill card {spill_title(card)}")
+        self._say(f"P{p} draws the spill card {spill_title(card)}")
         self.rm_glass, self.rm_colour, self.rm_mode, self.rm_mask = -1, -1, RM_ANY, 0
         if effect in (S_ALL, S_DOUBLE):
             self.rm_colour = colour
@@ -699,7 +708,7 @@ class OnTheRocksState(State):
             self.spill_deck = (*self.spill_deck, card)
             self.spill_known += 1
             if not targets:
-                self.say("Nothing to spill: the card goes to the bottom face up")
+                self._say("Nothing to spill: the card goes to the bottom face up")
                 return False
         else:
             self.spill_discard = (*self.spill_discard, card)
@@ -818,7 +827,7 @@ class OnTheRocksState(State):
         elif verb == "remove":
             g, r, c = GLASS_NAMES.index(str(action[1])), int(action[2]), KIND_OF[str(action[3])]
             self._take_off(p, g, r, c)
-            self.say(f"P{player} removes {KIND_NAMES[c]} from P{p}'s {GLASS_TITLES[g]} row {r}")
+            self._say(f"P{player} removes {KIND_NAMES[c]} from P{p}'s {GLASS_TITLES[g]} row {r}")
             self.rm_left -= 1
             self.rm_mask |= 1 << g
             if self.rm_left > 0 and self._removable(p):
@@ -828,7 +837,7 @@ class OnTheRocksState(State):
                 self.flip_die = -1
                 self.flipped[d] = True
                 self.dice[d] = 7 - self.dice[d]
-                self.say(f"P{p} turns die {d + 1} to {self.dice[d]}")
+                self._say(f"P{p} turns die {d + 1} to {self.dice[d]}")
                 self._ask(PH_ROLL, p)
                 return
             self._advance()
@@ -837,7 +846,7 @@ class OnTheRocksState(State):
             self.bag[c] -= 1
             self.picks -= 1
             self._put(player, g, r, c, 1)
-            self.say(f"P{player} takes {KIND_NAMES[c]} from the bag onto the {GLASS_TITLES[g]}")
+            self._say(f"P{player} takes {KIND_NAMES[c]} from the bag onto the {GLASS_TITLES[g]}")
             if self.phase == PH_TIPS and not self.pending_spill:
                 self._complete_filled(p)
             elif not self.picks and self.pmode == PM_RESOLVE:
@@ -850,7 +859,7 @@ class OnTheRocksState(State):
         elif verb == "draft":
             total = self.dice[0] + self.dice[1]
             drawn = self._draw(total, self.hand)
-            self.say(f"P{p} drafts {total}: {', '.join(KIND_NAMES[k] for k in drawn)}")
+            self._say(f"P{p} drafts {total}: {', '.join(KIND_NAMES[k] for k in drawn)}")
             self.step = ST_MIX
             if self.last_emptied < 0:
                 self._ask(PH_START, p)
@@ -867,7 +876,7 @@ class OnTheRocksState(State):
             k = KIND_OF[str(action[1])]
             self.tray[k] -= 1
             self.shelf[p * 8 + k] += 1
-            self.say(f"P{p} saves {KIND_NAMES[k]} as an extra ingredient")
+            self._say(f"P{p} saves {KIND_NAMES[k]} as an extra ingredient")
             if not self._saveable():
                 self._done(player)
         elif verb == "swap":
@@ -876,7 +885,7 @@ class OnTheRocksState(State):
             self.bag[a] += 1
             self.tray[b] -= 1
             self.shelf[p * 8 + b] += 1
-            self.say(f"P{p} swaps extra {KIND_NAMES[a]} for {KIND_NAMES[b]}")
+            self._say(f"P{p} swaps extra {KIND_NAMES[a]} for {KIND_NAMES[b]}")
         elif verb == "play":
             self._play(p, TIP_OF[str(action[1])])
         elif verb == "target":
@@ -904,7 +913,7 @@ class OnTheRocksState(State):
             self.shelf[player * 8 + k] -= 1
         self._put(player, g, r, c, 2 if k == WILD else 1)
         as_colour = f" as {KIND_NAMES[c]}" if k == WILD else ""
-        self.say(f"P{player} places {KIND_NAMES[k]}{as_colour} in the {GLASS_TITLES[g]} row {r}")
+        self._say(f"P{player} places {KIND_NAMES[k]}{as_colour} in the {GLASS_TITLES[g]} row {r}")
 
     def _order(self, p: int, action: Action) -> None:
         skip = GLASS_NAMES.index(str(action[2])) if action[1] == "without" else -1
@@ -916,14 +925,14 @@ class OnTheRocksState(State):
             self.recipe_decks = _with(self.recipe_decks, g, self.recipe_decks[g][:-1])
             self.recipes[p * 4 + g] = card
             names.append(f"{RECIPE_NAMES[card]} ({GLASS_TITLES[g]}, ${RECIPE_VALUE[card]})")
-        self.say(f"P{p} takes the order: " + "; ".join(names))
+        self._say(f"P{p} takes the order: " + "; ".join(names))
         self._after_order(p)
 
     def _select(self, p: int, b: int) -> None:
         self.tray = self.bowls[8 * b : 8 * b + 8]
         self.bowls[8 * b : 8 * b + 8] = [0] * 8
         self.last_emptied = b
-        self.say(f"P{p} selects bowl {b + 1}: {_kinds(self.tray)}")
+        self._say(f"P{p} selects bowl {b + 1}: {_kinds(self.tray)}")
         self.step = ST_PLACE
         if self.tips[p * NT + SHAKE]:
             self._ask(PH_SHAKE, p)
@@ -945,7 +954,7 @@ class OnTheRocksState(State):
         self._to_bag(self.tray)
         self.tray = self.aside
         self.aside = [0] * 8
-        self.say(f"P{self.current} keeps only {_kinds(self.tray)} (Shots! Shots!)")
+        self._say(f"P{self.current} keeps only {_kinds(self.tray)} (Shots! Shots!)")
         self._advance()
 
     def _done(self, player: int) -> None:
@@ -1003,13 +1012,13 @@ class OnTheRocksState(State):
 
     def _play(self, p: int, tip: int) -> None:
         self.tips[p * NT + tip] -= 1
-        self.say(f"P{p} plays {TIP_TITLES[tip]}")
+        self._say(f"P{p} plays {TIP_TITLES[tip]}")
         if tip == SHAKE:
             self.discards[p * NT + tip] += 1
             n = sum(self.tray)
             self._to_bag(self.tray)
             drawn = self._draw(n, self.tray)
-            self.say(f"P{p} redrafts {n}: {', '.join(KIND_NAMES[k] for k in drawn)}")
+            self._say(f"P{p} redrafts {n}: {', '.join(KIND_NAMES[k] for k in drawn)}")
             if not self.tips[p * NT + SHAKE]:
                 self._take(p)
             return
@@ -1023,12 +1032,12 @@ class OnTheRocksState(State):
         else:
             if tip == ADDITIONAL:
                 count = self.rng.below(6) + 1
-                self.say(f"P{p} rolls {count} for Additional Ingredients")
+                self._say(f"P{p} rolls {count} for Additional Ingredients")
             else:
                 self.tipsy_used += 1
                 count = 2 if tip == TIPSY2 else 3
             drawn = self._draw(count, self.tray)
-            self.say(f"P{p} drafts {', '.join(KIND_NAMES[k] for k in drawn) or 'nothing'}")
+            self._say(f"P{p} drafts {', '.join(KIND_NAMES[k] for k in drawn) or 'nothing'}")
             self._special_from_tray()
         self.pmode = PM_TIP
         self._ask(PH_PLACE, p)
@@ -1038,13 +1047,13 @@ class OnTheRocksState(State):
         self.target_tip = -1
         if tip != BUY:
             self.complaints = _with(self.complaints, q, (*self.complaints[q], (tip, p)))
-            self.say(f"P{p} passes {TIP_TITLES[tip]} to P{q}")
+            self._say(f"P{p} passes {TIP_TITLES[tip]} to P{q}")
             self._ask(PH_TIPS, p)
             return
         self.discards[p * NT + tip] += 1
         mine = self._draw(3, self.tray)
         theirs = self._draw(1, self.aside)
-        self.say(f"P{p} buys P{q} a drink: P{p} draws {_names(mine)}, P{q} draws {_names(theirs)}")
+        self._say(f"P{p} buys P{q} a drink: P{p} draws {_names(mine)}, P{q} draws {_names(theirs)}")
         self.gift_to = q
         self.pmode = PM_BUY
         self._ask(PH_PLACE, p)
@@ -1059,7 +1068,7 @@ class OnTheRocksState(State):
                 if s and cell[1] == colour:
                     self.bag[WILD if s == 2 else colour] += 1
                     sl[base + i] = 0
-            self.say(f"P{p} spills all {KIND_NAMES[colour]} from the {GLASS_TITLES[g]}")
+            self._say(f"P{p} spills all {KIND_NAMES[colour]} from the {GLASS_TITLES[g]}")
             self._advance()
             return
         self.rm_glass = g
@@ -1111,7 +1120,7 @@ class OnTheRocksState(State):
 
     # ----------------------------------------------------------------- views
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    def _view(self, player: int | None) -> dict[str, Any]:
         n = self.num_players
         players = []
         for p in range(n):
@@ -1159,12 +1168,13 @@ class OnTheRocksState(State):
         known = self.spill_deck[len(self.spill_deck) - self.spill_known :]
         return {
             "game": self.game.id,
-            "you": player,
+            "viewer": player,
+            "to_move": list(self.to_move),
+            "phase": PHASE_NAMES[self.phase],
+            "seats": players,
             "length": self.options["length"],
             "turn": self.current,
             "step": STEP_NAMES[self.step],
-            "decision": PHASE_NAMES[self.phase],
-            "to_move": list(self.to_move),
             "dice": list(self.dice),
             "bowls": [_count_dict(self._bowl(b)) for b in range(len(self.bowls) // 8)],
             "bag": _count_dict(self.bag),
@@ -1180,13 +1190,13 @@ class OnTheRocksState(State):
             "spill_deck_face_up": [spill_title(c) for c in known],
             "spill_discard": [spill_title(c) for c in self.spill_discard],
             "last_call": self.last_call,
-            "players": players,
         }
 
     # ----------------------------------------------------------------- copies
 
-    def clone(self) -> OnTheRocksState:
-        c = OnTheRocksState.__new__(OnTheRocksState)
+    def clone(self) -> Self:
+        cls = self.__class__
+        c = cls.__new__(cls)
         self._copy_base(c)
         c.aside = self.aside[:]
         c.bag = self.bag[:]
@@ -1239,16 +1249,18 @@ class OnTheRocksState(State):
         c.turns = self.turns
         return c
 
-    def determinize(self, player: int, seed: int) -> OnTheRocksState:
-        """Re-shuffle what nobody sees: the tip deck, the recipe stacks, the face-down spills."""
-        c = self.clone()
-        c.rng = Rng(seed)
-        c.tip_deck = _shuffled(c.rng, list(c.tip_deck))
-        c.recipe_decks = tuple(_shuffled(c.rng, list(d)) for d in c.recipe_decks)
-        hidden = len(c.spill_deck) - c.spill_known
-        c.spill_deck = _shuffled(c.rng, list(c.spill_deck[:hidden])) + c.spill_deck[hidden:]
-        c._legal = None
-        return c
+    def _resample(self, viewer: int | None, rng: Rng) -> None:
+        """Re-shuffle what nobody sees: the tip deck, the recipe stacks, the face-down spills.
+
+        Everything else (the bag's contents, every board, every tip card in
+        hand) is public, so every seat's world is drawn the same way.
+        """
+        self.tip_deck = _shuffled(rng, sorted(self.tip_deck))
+        self.recipe_decks = tuple(_shuffled(rng, sorted(d)) for d in self.recipe_decks)
+        hidden = len(self.spill_deck) - self.spill_known
+        self.spill_deck = (
+            _shuffled(rng, sorted(self.spill_deck[:hidden])) + self.spill_deck[hidden:]
+        )
 
     # ----------------------------------------------------------------- results
 

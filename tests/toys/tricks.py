@@ -7,15 +7,25 @@ After a trick each seat draws one card, the winner first, while the deck still
 holds a card for everybody. The first seat to take three tricks wins at once;
 otherwise the game ends when the hands are empty, most tricks winning.
 
-It is deliberately not registered: it exists only for the bot tests.
+It is not registered: it serves the bot tests and the conformance suite.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lastcall.core import Action, Game, Rng, State
+from lastcall.core import (
+    Action,
+    ActionSpace,
+    Game,
+    GameFacts,
+    Kind,
+    Observer,
+    Piece,
+    Rng,
+    State,
+)
 
 RANKS = range(1, 13)
 HAND = 3
@@ -41,7 +51,7 @@ class TricksState(State):
         card = int(action[1])
         self.hands[player].remove(card)
         self.table.append((player, card))
-        self.say(f"P{player} plays {card}")
+        self.announce(Kind.MOVE, "{p:Seat} play{p:s} {card}.", player, card)
         n = self.num_players
         if len(self.table) < n:
             played = {p for p, _ in self.table}
@@ -53,31 +63,41 @@ class TricksState(State):
         self.tricks[winner] += 1
         self.table = []
         self.leader = winner
-        self.say(f"P{winner} takes the trick")
+        self.announce(Kind.RULE, "{p:Seat} take{p:s} the trick.", winner)
         if self.tricks[winner] >= TARGET:
             self.to_move = ()
+            self.announce(Kind.END, "{p:Seat} take{p:s} the third trick and win{p:s}.", winner)
             return
         if len(self.deck) >= n:
             for k in range(n):
                 seat = (winner + k) % n
                 card = self.deck.pop()
                 self.hands[seat].append(card)
-                self.say(f"P{seat} draws {card}", seat)
+                self.tell(seat, Kind.CHANCE, "You draw {card}.", card)
         self.to_move = (winner,) if self.hands[winner] else ()
+        if not self.to_move:
+            self.announce(Kind.END, "The hands are empty: the game is over.")
 
     def _explain_illegal(self, player: int, action: Action) -> tuple[str, str]:
         return f"P{player} does not hold a {action[1]}", "playing a card"
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        return {
-            "hand": sorted(self.hands[player]) if player is not None else None,
-            "hand_sizes": [len(h) for h in self.hands],
+    def _view(self, player: int | None) -> dict[str, Any]:
+        view: dict[str, Any] = {
+            "game": self.game.id,
+            "viewer": player,
+            "to_move": list(self.to_move),
+            "phase": "play" if self.to_move else "over",
+            "seats": [
+                {"seat": p, "hand_size": len(h), "tricks": self.tricks[p]}
+                for p, h in enumerate(self.hands)
+            ],
             "deck": len(self.deck),
             "table": [list(pc) for pc in self.table],
             "leader": self.leader,
-            "tricks": list(self.tricks),
-            "to_move": list(self.to_move),
         }
+        if player is not None:
+            view["hand"] = sorted(self.hands[player])
+        return view
 
     def clone(self) -> TricksState:
         copy = TricksState.__new__(TricksState)
@@ -89,19 +109,14 @@ class TricksState(State):
         copy.tricks = self.tricks[:]
         return copy
 
-    def determinize(self, player: int, seed: int) -> TricksState:
-        """Re-deal the other hands and the deck from the cards ``player`` has not seen."""
-        copy = self.clone()
-        rng = Rng(seed)
-        pool = sorted([c for p, h in enumerate(self.hands) if p != player for c in h] + self.deck)
+    def _resample(self, viewer: int | None, rng: Rng) -> None:
+        """Re-deal the other hands and the deck from the cards ``viewer`` has not seen."""
+        others = [p for p in range(self.num_players) if p != viewer and viewer is not None]
+        pool = sorted([c for p in others for c in self.hands[p]] + self.deck)
         rng.shuffle(pool)
-        for p, hand in enumerate(self.hands):
-            if p != player:
-                copy.hands[p] = [pool.pop() for _ in hand]
-        copy.deck = pool
-        copy.rng = rng
-        copy._legal = None
-        return copy
+        for p in others:
+            self.hands[p] = sorted(pool.pop() for _ in self.hands[p])
+        self.deck = pool
 
     def scores(self) -> tuple[float, ...]:
         return tuple(float(t) for t in self.tricks)
@@ -119,6 +134,30 @@ class TricksState(State):
         return expect[player] / total if total > 0 else 1.0 / self.num_players
 
 
+class TricksObserver(Observer):
+    def __init__(self, players: int, space: ActionSpace) -> None:
+        super().__init__(
+            players,
+            ("play", "over"),
+            [
+                Piece("hand", (len(RANKS),), "the cards in this seat's hand"),
+                Piece("table", (len(RANKS),), "the cards on the table"),
+                Piece("tricks", (players,), "tricks each seat has taken, over three"),
+            ],
+            space,
+        )
+
+    def encode(self, view: Mapping[str, Any], out: list[float]) -> None:
+        for card in view.get("hand", ()):
+            out[self.offsets["hand"] + card - 1] = 1.0
+        at = self.offsets["table"]
+        for _, card in view["table"]:
+            out[at + card - 1] = 1.0
+        at = self.offsets["tricks"]
+        for seat in view["seats"]:
+            out[at + seat["seat"]] = seat["tricks"] / TARGET
+
+
 class TricksGame(Game):
     """The toy game's identity and setup."""
 
@@ -128,6 +167,7 @@ class TricksGame(Game):
     summary = "Highest card takes the trick; three tricks win."
     min_players = 2
     max_players = 3
+    facts = GameFacts(simultaneous=False, chance=True, hidden_information=True)
     state_class = TricksState
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
@@ -145,6 +185,12 @@ class TricksGame(Game):
 
     def is_action(self, action: Action) -> bool:
         return len(action) == 2 and action[0] == "play" and action[1] in PLAY
+
+    def _action_space(self, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
+        return tuple(PLAY.values())
+
+    def _observer(self, players: int, options: Mapping[str, Any], space: ActionSpace) -> Observer:
+        return TricksObserver(players, space)
 
     def max_decisions(self, players: int, options: Mapping[str, Any]) -> int:
         return len(RANKS)

@@ -1,0 +1,108 @@
+"""Observations of fixed shape: a seat's view as numbers, for learning agents.
+
+An :class:`Observer` belongs to one game at one player count and options. It
+names the pieces of a flat vector of floats (``hand``, ``dice``, ...), each
+with a shape and a meaning, and fills them from ``view(p)``: what a seat may
+see is all it can encode. The first three pieces are the same in every game,
+from the shared top of every view: ``viewer``, ``to_move`` and ``phase``.
+``action_mask`` comes from the game's fixed action space. The pieces' table is
+documented in each game's rules.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from math import prod
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from lastcall.core.space import ActionSpace
+    from lastcall.core.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A named part of the observation vector."""
+
+    name: str
+    shape: tuple[int, ...]
+    meaning: str
+
+    @property
+    def size(self) -> int:
+        return prod(self.shape)
+
+
+class Observer(ABC):
+    """Encodes one seat's view of a game into a vector whose shape never changes."""
+
+    def __init__(
+        self, players: int, phases: Sequence[str], pieces: Sequence[Piece], space: ActionSpace
+    ) -> None:
+        self.players = players
+        self.phases = tuple(phases)
+        self.pieces = (
+            Piece("viewer", (players,), "which seat this is, one-hot"),
+            Piece("to_move", (players,), "the seats deciding now"),
+            Piece("phase", (len(self.phases),), "the phase: " + ", ".join(self.phases)),
+            *pieces,
+        )
+        self.space = space
+        offsets: dict[str, int] = {}
+        at = 0
+        for piece in self.pieces:
+            if piece.name in offsets:
+                raise ValueError(f"observation piece {piece.name!r} is listed twice")
+            offsets[piece.name] = at
+            at += piece.size
+        self.offsets = offsets
+        self.size = at
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (self.size,)
+
+    @abstractmethod
+    def encode(self, view: Mapping[str, Any], out: list[float]) -> None:
+        """Write the game's own pieces of ``view`` into ``out`` (zeros on entry)."""
+
+    def observe(self, state: State, player: int) -> list[float]:
+        """The observation of ``player``: its view, encoded."""
+        out = [0.0] * self.size
+        view = state.view(player)
+        n = self.players
+        out[view["viewer"]] = 1.0
+        for p in view["to_move"]:
+            out[n + p] = 1.0
+        out[2 * n + self.phases.index(view["phase"])] = 1.0
+        self.encode(view, out)
+        return out
+
+    def action_mask(self, state: State, player: int) -> list[int]:
+        """1 for each action of the fixed space that ``player`` may take now."""
+        return self.space.mask(state.legal_actions(player))
+
+    def split(self, vector: Sequence[float]) -> dict[str, list[float]]:
+        """A vector cut into its named pieces (flat), for reading and tests."""
+        return {
+            p.name: list(vector[self.offsets[p.name] : self.offsets[p.name] + p.size])
+            for p in self.pieces
+        }
+
+    def table(self) -> str:
+        """The index table as Markdown, as the rules documents print it."""
+        rows = ["| indices | piece | shape | meaning |", "|---|---|---|---|"]
+        for p in self.pieces:
+            start = self.offsets[p.name]
+            span = f"{start}" if p.size == 1 else f"{start}-{start + p.size - 1}"
+            shape = " x ".join(map(str, p.shape))
+            rows.append(f"| {span} | `{p.name}` | {shape} | {p.meaning} |")
+        return "\n".join(rows)
+
+
+def one_hot(out: list[float], at: int, size: int, index: int) -> None:
+    """Set ``out[at + index]`` for ``0 <= index < size``; anything else leaves zeros."""
+    if 0 <= index < size:
+        out[at + index] = 1.0

@@ -1,0 +1,132 @@
+"""An On The Rocks seat's view as a fixed-shape observation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from lastcall.core import ActionSpace, Observer, Piece, one_hot
+from lastcall.games.on_the_rocks.content import (
+    BOWLS_BY_PLAYERS,
+    COLOURS,
+    GLASS_NAMES,
+    KIND_NAMES,
+    MAX_ROWS,
+    SPILL_CARDS,
+    TIP_KINDS,
+    spill_title,
+)
+from lastcall.games.on_the_rocks.state import PHASE_NAMES, STEP_NAMES
+
+KINDS = len(KIND_NAMES)
+NT = len(TIP_KINDS)
+SPILL_TITLES = tuple(sorted({spill_title(c) for c in range(len(SPILL_CARDS))}))
+COLOUR_NAMES = tuple(KIND_NAMES[c] for c in COLOURS)
+
+
+class OnTheRocksObserver(Observer):
+    """Seats in table order with the viewer marked; marbles as counts by kind."""
+
+    def __init__(self, players: int, space: ActionSpace) -> None:
+        n = players
+        bowls = max(BOWLS_BY_PLAYERS.values())
+        super().__init__(
+            n,
+            PHASE_NAMES,
+            [
+                Piece("step", (len(STEP_NAMES),), "the step of the turn"),
+                Piece("turn", (n,), "the seat whose turn it is, one-hot"),
+                Piece("dice", (2, 6), "the two dice, one-hot (all zero before the roll)"),
+                Piece("bowls", (bowls, KINDS), "marbles of each kind in each jigger bowl, over 10"),
+                Piece("bag", (KINDS,), "marbles of each kind in the bag, over 15"),
+                Piece("drafted", (KINDS,), "drafted marbles to mix, over 5"),
+                Piece("sign", (KINDS,), "marbles selected and waiting to be placed, over 5"),
+                Piece("waiting", (KINDS,), "unused marbles kept for a new order, over 5"),
+                Piece("picks", (1,), "picks from the bag left, over 4"),
+                Piece("pending_spills", (1,), "spill marbles to resolve at the turn's end"),
+                Piece("coaster", (2,), "spill and gold marbles on the coaster, over 4 and 3"),
+                Piece(
+                    "decks",
+                    (6,),
+                    "tip deck over 48, the four recipe decks and the spill deck over 15",
+                ),
+                Piece(
+                    "spills_face_up",
+                    (len(SPILL_TITLES),),
+                    "face-up spill cards at the deck's bottom",
+                ),
+                Piece("spill_discard", (len(SPILL_TITLES),), "spill cards discarded"),
+                Piece("last_call", (n,), "who called Last Call, one-hot"),
+                Piece("lemons", (n,), "lemons of each seat, over 3"),
+                Piece("extras", (n, KINDS), "extra ingredients on each seat's shelf"),
+                Piece("tips", (n, NT), "tip cards each seat holds"),
+                Piece("discarded_tips", (n,), "tip cards each seat has used, over 10"),
+                Piece("complaints", (n, NT), "complaints waiting for each seat"),
+                Piece("completed", (n,), "recipes each seat has completed, over 12"),
+                Piece("bonus", (n,), "bonus coins, over 5"),
+                Piece("score", (n,), "each seat's score so far, over 100"),
+                Piece("recipe", (n, 4, 2), "per glass: a recipe is on it, and its value over 10"),
+                Piece(
+                    "glass",
+                    (n, 4, MAX_ROWS, len(COLOURS), 2),
+                    "per glass, row and colour: marbles wanted, and placed, over 3",
+                ),
+            ],
+            space,
+        )
+        self.bowls = bowls
+
+    def encode(self, view: Mapping[str, Any], out: list[float]) -> None:
+        at = self.offsets
+        n = self.players
+        colours = len(COLOURS)
+        one_hot(out, at["step"], len(STEP_NAMES), STEP_NAMES.index(view["step"]))
+        one_hot(out, at["turn"], n, view["turn"])
+        for d, value in enumerate(view["dice"]):
+            one_hot(out, at["dice"] + 6 * d, 6, value - 1)
+        for b, bowl in enumerate(view["bowls"]):
+            for name, count in bowl.items():
+                out[at["bowls"] + b * KINDS + KIND_NAMES.index(name)] = count / 10.0
+        for key, scale in (("bag", 15.0), ("drafted", 5.0), ("sign", 5.0), ("waiting", 5.0)):
+            for name, count in view[key].items():
+                out[at[key] + KIND_NAMES.index(name)] = count / scale
+        out[at["picks"]] = view["picks"] / 4.0
+        out[at["pending_spills"]] = float(view["pending_spills"])
+        out[at["coaster"]] = view["coaster"]["spill"] / 4.0
+        out[at["coaster"] + 1] = view["coaster"]["gold"] / 3.0
+        out[at["decks"]] = view["tip_deck"] / 48.0
+        for g, glass in enumerate(GLASS_NAMES):
+            out[at["decks"] + 1 + g] = view["recipe_decks"][glass] / 15.0
+        out[at["decks"] + 5] = view["spill_deck"] / 15.0
+        for title in view["spill_deck_face_up"]:
+            out[at["spills_face_up"] + SPILL_TITLES.index(title)] += 1.0
+        for title in view["spill_discard"]:
+            out[at["spill_discard"] + SPILL_TITLES.index(title)] += 1.0
+        one_hot(out, at["last_call"], n, view["last_call"])
+        for seat in view["seats"]:
+            q = seat["seat"]
+            out[at["lemons"] + q] = seat["lemons"] / 3.0
+            for name, count in seat["extras"].items():
+                out[at["extras"] + q * KINDS + KIND_NAMES.index(name)] = float(count)
+            for kind, count in seat["tips"].items():
+                out[at["tips"] + q * NT + TIP_KINDS.index(kind)] = float(count)
+            out[at["discarded_tips"] + q] = seat["discarded_tips"] / 10.0
+            for kind, _ in seat["complaints"]:
+                out[at["complaints"] + q * NT + TIP_KINDS.index(kind)] += 1.0
+            out[at["completed"] + q] = len(seat["completed"]) / 12.0
+            out[at["bonus"] + q] = seat["bonus"] / 5.0
+            out[at["score"] + q] = seat["score"] / 100.0
+            for glass in seat["glasses"]:
+                g = GLASS_NAMES.index(glass["glass"])
+                if glass["complete"]:
+                    continue
+                base = at["recipe"] + (q * 4 + g) * 2
+                out[base] = 1.0
+                out[base + 1] = glass["value"] / 10.0
+                for r, row in enumerate(glass["rows"]):
+                    for marble in row:
+                        c = COLOUR_NAMES.index(marble.rstrip("*").lower())
+                        cell = at["glass"] + (((q * 4 + g) * MAX_ROWS + r) * colours + c) * 2
+                        out[cell] += 1.0 / 3.0
+                        if marble[0].isupper():
+                            out[cell + 1] += 1.0 / 3.0
