@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from lastcall.bots import IsmctsBot, Seat
+from lastcall.bots.ismcts import _Node
 from tests.toys.toss import TOSS
 
 
-def _mean(node_children: dict[object, object], seat: int) -> float:
-    kids = list(node_children.values())
-    total = sum(k.reward[seat] for k in kids)  # type: ignore[attr-defined]
-    visits = sum(k.visits for k in kids)  # type: ignore[attr-defined]
-    return float(total / visits)
+def _mean(node: _Node, seat: int) -> float:
+    kids = list(node.children.values())
+    return sum(k.reward[seat] for k in kids) / sum(k.visits for k in kids)
 
 
 def test_a_seat_deciding_after_another_in_a_sealed_stage_does_not_see_its_choice() -> None:
@@ -20,8 +19,8 @@ def test_a_seat_deciding_after_another_in_a_sealed_stage_does_not_see_its_choice
     bot = IsmctsBot(seed=3, iters=4000, depth=50)
     root = bot._search(Seat(state, 0))
     assert root.seats is not None and set(root.seats) == {0, 1}
-    first = _mean(root.seats[0].children, 0)
-    second = _mean(root.seats[1].children, 1)
+    first = _mean(root.seats[0], 0)
+    second = _mean(root.seats[1], 1)
     assert abs(first - second) < 0.06, (first, second)
     assert not root.children, "sealed decisions never hang from the stage node itself"
 
