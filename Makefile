@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit bench golden clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,10 @@ unit: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/lastcall bench
+
+# Golden records of every game whose version changed (or GAMES="id ...").
+golden: $(STAMP)
+	$(BIN)/python -m tests.golden.golden $(GAMES)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

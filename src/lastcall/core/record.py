@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
+import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -108,13 +108,15 @@ class MatchRecord:
         """Write the record atomically: a crash leaves the old file or the new one."""
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+        temp = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
         try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
+            with open(temp, "x", encoding="utf-8") as out:
                 out.write(self.dumps())
+                out.flush()
+                os.fsync(out.fileno())
             os.replace(temp, target)
         except BaseException:
-            Path(temp).unlink(missing_ok=True)
+            temp.unlink(missing_ok=True)
             raise
         return target
 

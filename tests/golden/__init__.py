@@ -1,0 +1,1 @@
+"""Golden records: recorded matches of every game, pinned to the hash of their final state."""
