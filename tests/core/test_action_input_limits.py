@@ -8,15 +8,17 @@ from lastcall.core import Action, InvalidAction
 from lastcall.core.actions import MAX_ACTION_TEXT, shown
 
 
-@pytest.mark.parametrize("text", ["take ²", "take ①", "take ٣", "take -²"])
-def test_unicode_digits_are_words_not_numbers(text: str) -> None:
+@pytest.mark.parametrize("text", ["take ²", "take ①", "take -²", "take ⅷ"])
+def test_superscripts_and_circled_digits_are_words_not_numbers(text: str) -> None:
     action = Action.parse(text)
     assert all(isinstance(arg, str) for arg in action.args)
 
 
-def test_ascii_numbers_still_read_as_integers() -> None:
+def test_decimal_digits_of_any_script_read_as_integers() -> None:
     assert Action.parse("take 2") == Action("take", 2)
     assert Action.parse("move -3") == Action("move", -3)
+    assert Action.parse("take ２") == Action("take", 2)
+    assert Action.parse("take ٣") == Action("take", 3)
 
 
 def test_an_overlong_number_stays_text_instead_of_costing_a_huge_int() -> None:

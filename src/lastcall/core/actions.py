@@ -17,7 +17,7 @@ Arg = str | int
 
 # Canonical texts are a few words; anything longer is refused before it is read,
 # so a huge input costs nothing and no message repeats it whole.
-MAX_ACTION_TEXT = 200
+MAX_ACTION_TEXT = 100
 # Digits of one integer argument; seats, rows and counts need one or two.
 MAX_NUMBER_DIGITS = 9
 
@@ -35,9 +35,13 @@ def shown(value: object, limit: int = 60) -> str:
 
 
 def _token(text: str) -> Arg:
-    """An ASCII integer, or the word itself (``²`` and other Unicode digits stay words)."""
+    """An integer, or the word itself.
+
+    ``isdecimal`` is exactly what ``int`` reads (``２`` is 2), while ``isdigit``
+    also admits ``²`` and ``①``, on which ``int`` raises.
+    """
     body = text[1:] if text[:1] == "-" else text
-    if body.isascii() and body.isdigit() and len(body) <= MAX_NUMBER_DIGITS:
+    if body.isdecimal() and len(body) <= MAX_NUMBER_DIGITS:
         return int(text)
     return text
 
