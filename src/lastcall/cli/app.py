@@ -107,7 +107,7 @@ PlayersOption = Annotated[
 
 
 def _fail(message: str) -> typer.Exit:
-    err.print(Text.assemble(("error: ", "red"), message))
+    err.print(Text.assemble(("error: ", "red"), message), soft_wrap=True)
     return typer.Exit(2)
 
 

@@ -59,7 +59,7 @@ class Autosave:
         self.save = save
         self.interval = interval
         self.saved_moves = -1
-        self.saved_at = 0.0
+        self.saved_at = monotonic()
 
     def after_move(self, by_person: bool) -> None:
         if by_person or monotonic() - self.saved_at >= self.interval:
