@@ -51,3 +51,9 @@ def test_shown_bounds_nested_and_long_values() -> None:
     assert len(shown(nested)) < 100
     assert len(shown("y" * 10_000)) < 100
     assert shown("short") == "'short'"
+
+
+def test_shown_bounds_wide_data_too() -> None:
+    wide = {f"key{i}" * 9: {f"inner{j}" * 9: [f"v{k}" * 20 for k in range(9)] for j in range(9)}
+            for i in range(9)}  # fmt: skip
+    assert len(shown(wide)) <= 123

@@ -31,7 +31,8 @@ def shown(value: object, limit: int = 60) -> str:
         if len(value) <= limit:
             return repr(value)
         return repr(value[:limit]) + f"... ({len(value)} chars)"
-    return reprlib.repr(value)
+    text = reprlib.repr(value)
+    return text if len(text) <= 2 * limit else text[: 2 * limit] + "..."
 
 
 def _token(text: str) -> Arg:
