@@ -353,6 +353,7 @@ def take_actions(match: Match, player: int, actions: list[Action]) -> None:
                 reason = state.illegal(player, action)
                 console.print(Text(f"Stopped at '{action}': {reason}", style="yellow"))
                 return
+        if len(actions) > 1:
             console.print(Text(f"P{player}: {action}", style="dim"))
         match.apply(player, action, by_person=True)
 
