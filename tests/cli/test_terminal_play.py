@@ -53,6 +53,9 @@ def test_bad_answers_never_end_the_match(game_id: str, tmp_path: Path, terminals
         terminal.sendline(answer)
         terminal.expect(r"No choice")
         terminal.expect(PROMPT)
+    terminal.sendline("log")
+    terminal.expect(r"The whole log as P0 saw it \(\d+ events\)")
+    terminal.expect(PROMPT)
     terminal.sendline("quit")
     path = Path(terminal.expect(SAVED).group(1))
     assert terminal.wait() == 0

@@ -342,19 +342,21 @@ def _resumed(path: Path, confirm_all: bool) -> tuple[Match, RecordFile]:
 def _run(match: Match, file: RecordFile) -> None:
     """Play to the end; however the match stops, it is saved and the way back is shown."""
     code = 0
+    state = None
     try:
         with _hangup_ends_the_match():
             state = play_match(match)
     except QuitGame:
-        state = None
+        pass
     except KeyboardInterrupt:
-        state, code = None, 130
+        code = 130
     except (EOFError, TerminalClosed):
-        state, code = None, 1
+        code = 1
     except LastcallError as exc:
-        match.flush()
         raise _fail(str(exc)) from exc
-    match.flush()
+    finally:  # even an error nobody planned for leaves every move made on disk
+        with suppress(LastcallError):
+            match.flush()
     path = shown_path(file.path)
     if state is None:
         _say("")
@@ -376,7 +378,9 @@ def _run(match: Match, file: RecordFile) -> None:
 
 def _resume_target(target: str | None, records: Path) -> Path:
     """The record ``--resume`` continues: a file, or the newest unfinished match (of a game)."""
-    if target is not None and (target.endswith(".json") or os.sep in target):
+    if target is not None and (
+        target.endswith(".json") or os.sep in target or Path(target).is_file()
+    ):
         return Path(target)
     game_id = None if target is None else _game(target).id
     entries = unfinished_records(records, game_id)
@@ -673,7 +677,8 @@ def main() -> None:
                 ("internal error: ", "red"),
                 f"{type(exc).__name__}: {shown(str(exc), 200)} "
                 "(please report it; LASTCALL_DEBUG=1 shows the traceback)",
-            )
+            ),
+            soft_wrap=True,
         )
         sys.exit(3)
     sys.exit(0)
