@@ -7,7 +7,7 @@ confirm every move. When several people share the terminal, a hand-over
 screen (which also wipes the scrollback) stands between their turns so no
 one sees another's hand.
 
-The match is saved after every move through ``on_move``; stopping it by any
+The match is saved as it goes through its :class:`Autosave`; stopping it by any
 means (``quit``, Ctrl-C, Ctrl-D, a closed terminal) leaves a record that
 :func:`resume_match` continues.
 """
