@@ -9,6 +9,7 @@ from lastcall.bots import (
     IsmctsBot,
     RandomBot,
     bot_kinds,
+    bot_parameters,
     make_bot,
     parse_spec,
     split_specs,
@@ -78,7 +79,18 @@ def test_defaults() -> None:
         ("ismcts:iters=10,ms=5", "give iters or ms, not both"),
         ("greedy:samples=0", "samples=0 must be at least 1"),
         ("greedy:samples=x", "samples='x' is not an integer"),
-        ("greedy:depth=2", "depth"),
+        ("greedy:depth=2", "bot greedy has no parameter 'depth'; its parameters: samples"),
+        ("random:level=3", "bot random has no parameter 'level'; it takes none"),
+        ("ismcts:seed=3", "no parameter 'seed'; its parameters: iters, ms, c, depth"),
+        ("ismcts:iters=10000000000", "iters=10000000000 must be at most 1000000"),
+        ("ismcts:ms=1e9", "ms=1000000000.0 must be at most 60000.0"),
+        ("ismcts:c=1000", "c=1000.0 must be at most 100.0"),
+        ("ismcts:depth=2000000", "depth=2000000 must be at most 1000000"),
+        ("greedy:samples=5000", "samples=5000 must be at most 1000"),
+        ("ismcts:iters=²", "iters='²' is not an integer"),
+        ("ismcts:iters=--1", "iters='--1' is not an integer"),
+        ("ismcts:iters=" + "9" * 100, "iters='" + "9" * 40 + "...' is not an integer"),
+        ("ismcts:c=" + "1" * 100, "is not a number"),
         ("greedy:samples", "parameters are key=value"),
         ("genius", "unknown bot 'genius'"),
     ],
@@ -86,3 +98,17 @@ def test_defaults() -> None:
 def test_bad_specs_name_the_problem(spec: str, message: str) -> None:
     with pytest.raises(LastcallError, match=message.replace("(", r"\(").replace("?", r"\?")):
         make_bot(spec)
+
+
+def test_a_huge_spec_is_refused_without_echoing_it() -> None:
+    spec = "ismcts:iters=" + "x" * 100_000
+    with pytest.raises(LastcallError) as caught:
+        make_bot(spec)
+    assert "longer than 200 characters" in str(caught.value)
+    assert len(str(caught.value)) < 200
+
+
+def test_every_kind_lists_its_parameters() -> None:
+    assert bot_parameters("random") == ()
+    assert bot_parameters("greedy") == ("samples",)
+    assert bot_parameters("ismcts") == ("iters", "ms", "c", "depth")

@@ -80,9 +80,11 @@ def test_play_rejects_illegal_text_and_explains(tmp_path: Path) -> None:
     answers = "spill 1\nquit\n"
     result = runner.invoke(app, [*args, "--records", str(tmp_path)], input=answers)
     assert result.exit_code == 0
-    assert "P0 cannot 'spill 1'" in result.output
-    assert "Game abandoned" in result.output
-    assert not list(tmp_path.glob("*.json"))
+    assert "No choice 'spill 1': P0 cannot 'spill 1'" in result.output
+    (path,) = tmp_path.glob("*.json")
+    assert f"Match saved to {path} after" in result.output
+    assert f"Continue it with: lastcall play --resume {path}" in result.output
+    assert MatchRecord.load(path).scores is None
 
 
 def test_two_people_get_a_hand_over_screen(tmp_path: Path) -> None:

@@ -14,6 +14,8 @@ from lastcall.core import Action, LastcallError, Rng
 
 # Averages closer than this are ties: float sums of equal scores may differ in the last bits.
 _TIE = 1e-9
+# Each sample is a determinized copy per legal action; past this a decision takes minutes.
+MAX_SAMPLES = 1000
 
 
 class GreedyBot(Bot):
@@ -23,7 +25,7 @@ class GreedyBot(Bot):
 
     def __init__(self, seed: int = 0, samples: int | str = 3) -> None:
         super().__init__(seed)
-        self.samples = int_param(self.name, "samples", samples, 1)
+        self.samples = int_param(self.name, "samples", samples, 1, MAX_SAMPLES)
         self.rng = Rng(seed)
 
     def choose(self, seat: Seat) -> Action:

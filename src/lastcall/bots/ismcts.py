@@ -20,6 +20,10 @@ Parameters: ``iters`` iterations per decision (default 200) or ``ms``
 milliseconds per decision instead, ``c`` the exploration constant (default
 0.7, rewards lie in [0, 1]) and ``depth`` the rollout cut-off in decisions
 (default 6; a large value plays rollouts to the end).
+
+Each parameter has a ceiling (``MAX_ITERS`` and the rest below): a budget past
+it would keep a table waiting for minutes per decision or exhaust memory with
+the tree, so it is refused when the bot is built.
 """
 
 from __future__ import annotations
@@ -30,6 +34,15 @@ from time import perf_counter
 from lastcall.bots.base import Bot, Seat
 from lastcall.bots.params import float_param, int_param
 from lastcall.core import Action, LastcallError, Rng
+
+# A million iterations is minutes per decision and a tree of a million nodes.
+MAX_ITERS = 1_000_000
+# A minute of thought per decision.
+MAX_MS = 60_000.0
+# Rewards lie in [0, 1]; past this the search is pure exploration.
+MAX_C = 100.0
+# Every game ends well within this many decisions, so it already means "to the end".
+MAX_DEPTH = 1_000_000
 
 
 class _Node:
@@ -81,10 +94,10 @@ class IsmctsBot(Bot):
         super().__init__(seed)
         if iters is not None and ms is not None:
             raise LastcallError("bot ismcts: give iters or ms, not both")
-        self.iters = int_param(self.name, "iters", 200 if iters is None else iters, 1)
-        self.ms = None if ms is None else float_param(self.name, "ms", ms, 0.001)
-        self.c = float_param(self.name, "c", c, 0.0)
-        self.depth = int_param(self.name, "depth", depth, 0)
+        self.iters = int_param(self.name, "iters", 200 if iters is None else iters, 1, MAX_ITERS)
+        self.ms = None if ms is None else float_param(self.name, "ms", ms, 0.001, MAX_MS)
+        self.c = float_param(self.name, "c", c, 0.0, MAX_C)
+        self.depth = int_param(self.name, "depth", depth, 0, MAX_DEPTH)
         self.rng = Rng(seed)
         self.last_iterations = 0
 

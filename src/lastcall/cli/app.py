@@ -1,7 +1,9 @@
 """``lastcall``: play, simulate, replay and benchmark from the terminal.
 
-Thin commands: each parses its options, calls the library, and renders the
-result; domain errors become one red line and exit code 2.
+Thin commands: each checks its options before any work, calls the library,
+and renders the result. Bad input of any kind becomes one red line and exit
+code 2; a match in play is saved after every move and survives any way of
+stopping it.
 """
 
 from __future__ import annotations
@@ -9,9 +11,14 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from functools import partial
+from math import isfinite
 from pathlib import Path
+from types import FrameType
 from typing import Annotated, Any
 
 import typer
@@ -31,11 +38,37 @@ from rich.text import Text
 
 from lastcall.bots import bot_kinds, split_specs
 from lastcall.bots.measure import ismcts_iterations_per_second
-from lastcall.cli.play import HUMAN, QuitGame, play_match, save_record, seat_specs, show_result
-from lastcall.core import Game, LastcallError, MatchRecord, __version__, game, games
+from lastcall.cli.play import (
+    HUMAN,
+    Autosave,
+    Session,
+    QuitGame,
+    new_table,
+    play_match,
+    resume_match,
+    seat_specs,
+    show_result,
+)
+from lastcall.cli.records import (
+    MatchRecordFile,
+    RecordFile,
+    check_output_dir,
+    read_record,
+    shown_path,
+    unfinished_records,
+)
+from lastcall.core import Game, LastcallError, __version__, game, games
+from lastcall.core.actions import shown
 from lastcall.sim.bench import bench_game, worker_scaling
 from lastcall.sim.report import write_report
 from lastcall.sim.runner import simulate as run_simulation
+
+# An option given with -o is a short name=value; longer text is a mistake.
+MAX_OPTION_TEXT = 200
+# Timed benchmark phases are seconds to minutes; ten minutes is the ceiling.
+MAX_BENCH_SECONDS = 600.0
+MAX_SCALING_GAMES = 100_000
+RECORDS = Path("records")
 
 
 class RateColumn(ProgressColumn):
@@ -46,26 +79,41 @@ class RateColumn(ProgressColumn):
         return Text("" if speed is None else f"{speed:,.1f} games/s")
 
 
+class TerminalClosed(Exception):
+    """The terminal went away (SIGHUP) in the middle of a match."""
+
+
 app = typer.Typer(
     help="lastcall: bar-themed tabletop games for people, bots and simulations.",
     no_args_is_help=False,
     add_completion=False,
+    pretty_exceptions_enable=False,
 )
 console = Console()
 err = Console(stderr=True)
 
+GAME_IDS = ", ".join(games())
+GameArgument = Annotated[
+    str, typer.Argument(metavar="GAME", help=f"The game: one of {GAME_IDS}.", show_default=False)
+]
 OptionList = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", help="A game option as name=value (repeatable)."),
 ]
+PlayersOption = Annotated[
+    int | None,
+    typer.Option("--players", "-p", help="Number of players (default: the game's smallest)."),
+]
 
 
 def _fail(message: str) -> typer.Exit:
-    err.print(f"[red]error:[/red] {message}")
+    err.print(Text.assemble(("error: ", "red"), message), soft_wrap=True)
     return typer.Exit(2)
 
 
 def _game(game_id: str) -> Game:
+    if len(game_id) > MAX_OPTION_TEXT:
+        raise _fail(f"unknown game {shown(game_id)}; known games: {GAME_IDS}")
     try:
         return game(game_id)
     except LastcallError as exc:
@@ -76,32 +124,134 @@ def _options(pairs: list[str] | None) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for pair in pairs or []:
         name, eq, value = pair.partition("=")
-        if not eq:
-            raise _fail(f"option {pair!r} is not name=value")
+        if not eq or len(pair) > MAX_OPTION_TEXT:
+            raise _fail(f"option {shown(pair)} is not a short name=value")
         options[name.strip()] = value.strip()
     return options
 
 
+def _players(g: Game, players: int) -> int:
+    if players not in g.player_counts:
+        raise _fail(f"{g.title} takes {g.min_players} to {g.max_players} players, not {players}")
+    return players
+
+
+def _seconds(value: float, option: str, minimum: float) -> float:
+    if not (isfinite(value) and minimum <= value <= MAX_BENCH_SECONDS):
+        raise _fail(f"{option} {value}: give seconds from {minimum:g} to {MAX_BENCH_SECONDS:g}")
+    return value
+
+
+def _ask(prompt: str) -> str:
+    return console.input(Text(f"{prompt}: "))
+
+
+def _version(value: bool) -> None:
+    if value:
+        console.print(f"lastcall {__version__}", markup=False)
+        raise typer.Exit()
+
+
+# ----------------------------------------------------------------- the menu
+
+
+def _menu_pick(prompt: str, default: str, valid: dict[str, str], hint: str) -> str:
+    """Ask until the answer is one of ``valid`` (lower-cased keys); returns its value."""
+    while True:
+        answer = _ask(f"{prompt} [{default}]").strip() or default
+        picked = valid.get(answer.lower())
+        if picked is not None:
+            return picked
+        console.print(Text(f"No choice {shown(answer)}: {hint}.", style="red"))
+
+
+def _menu_players(g: Game) -> int:
+    counts = {str(n): str(n) for n in g.player_counts}
+    hint = f"type a number from {g.min_players} to {g.max_players}"
+    return int(_menu_pick("Players", str(g.min_players), counts, hint))
+
+
+def _menu_seats(g: Game, players: int) -> tuple[str, ...]:
+    default = ",".join([HUMAN] + ["random"] * (players - 1))
+    console.print(
+        Text(f"Seats are {HUMAN} or a bot ({', '.join(bot_kinds())}), one per player, e.g. ")
+        + Text(default, style="bold")
+    )
+    while True:
+        answer = _ask(f"Seats [{default}]").strip() or default
+        try:
+            return seat_specs(answer, players)
+        except LastcallError as exc:
+            console.print(Text(f"No choice: {exc}", style="red"))
+
+
+def _menu_resume(entries: list[MatchRecordFile]) -> Path:
+    console.print("Unfinished matches, newest first:")
+    shown_entries = entries[:9]
+    for i, entry in enumerate(shown_entries, 1):
+        record = entry.record
+        seats = ", ".join(record.seats)
+        console.print(
+            Text(f"  {i}. {entry.path.name}: {record.game}, {len(record.moves)} moves ({seats})")
+        )
+    valid = {str(i): str(i) for i in range(1, len(shown_entries) + 1)}
+    pick = _menu_pick("Match", "1", valid, f"type a number from 1 to {len(shown_entries)}")
+    path: Path = shown_entries[int(pick) - 1].path
+    return path
+
+
+def run_menu(records: Path) -> None:
+    """Pick a game, the players and the seats, or a saved match, then play."""
+    ids = games()
+    console.print(Text.assemble(("lastcall", "bold"), f" {__version__}: choose a game"))
+    valid: dict[str, str] = {}
+    for i, game_id in enumerate(ids, 1):
+        g = game(game_id)
+        console.print(
+            Text(f"  {i}. {g.title} ({g.min_players}-{g.max_players} players): {g.summary}")
+        )
+        valid[str(i)] = valid[game_id] = game_id
+    unfinished = unfinished_records(records)
+    if unfinished:
+        console.print(Text(f"  r. Resume an unfinished match ({len(unfinished)} saved)"))
+        valid["r"] = "r"
+    console.print("  q. Quit")
+    valid["q"] = "q"
+    letters = "r or q" if unfinished else "q"
+    pick = _menu_pick("Game", "1", valid, f"type 1 to {len(ids)}, a game id, or {letters}")
+    if pick == "q":
+        return
+    if pick == "r":
+        _run(*_resumed(_menu_resume(unfinished), confirm_all=False))
+        return
+    g = game(pick)
+    players = _menu_players(g)
+    seats = _menu_seats(g, players)
+    _run(*_started(g, players, seats, secrets.randbelow(2**31), {}, records, confirm_all=False))
+
+
 @app.callback(invoke_without_command=True)
-def main_menu(ctx: typer.Context) -> None:
+def main_menu(
+    ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
     """With no command: a menu to pick a game, the players and the seats, then play."""
     if ctx.invoked_subcommand is not None:
         return
-    ids = games()
-    console.print(f"[bold]lastcall[/bold] {__version__}: choose a game")
-    for i, game_id in enumerate(ids, 1):
-        g = game(game_id)
-        console.print(f"  {i}. {g.title} ({g.min_players}-{g.max_players} players): {g.summary}")
-    pick = typer.prompt("Game", default="1")
-    chosen = ids[int(pick) - 1] if pick.isdigit() and 0 < int(pick) <= len(ids) else pick
-    g = _game(chosen)
-    players = typer.prompt(
-        f"Players ({g.min_players}-{g.max_players})", default=str(g.min_players), type=int
-    )
-    default_seats = ",".join([HUMAN] + ["random"] * (players - 1))
-    console.print(f"Seats are human or a bot ({', '.join(bot_kinds())}), e.g. {default_seats}")
-    seats = typer.prompt("Seats", default=default_seats)
-    play(g.id, players=players, seats=seats, seed=None, option=None, records=Path("records"))
+    try:
+        run_menu(RECORDS)
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+    except LastcallError as exc:
+        raise _fail(str(exc)) from exc
+
+
+# ----------------------------------------------------------------- listing and rules
 
 
 @app.command("games")
@@ -118,50 +268,205 @@ def list_games() -> None:
 
 
 @app.command()
-def rules(game_id: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
+def rules(game_id: GameArgument) -> None:
     """Print a game's rules as implemented."""
     console.print(Markdown(_game(game_id).rules_text()))
 
 
+# ----------------------------------------------------------------- play
+
+
+def _hangup(signum: int, frame: FrameType | None) -> None:
+    raise TerminalClosed
+
+
+@contextmanager
+def _hangup_ends_the_match() -> Iterator[None]:
+    """A closed terminal raises :class:`TerminalClosed` so the match is saved on the way out."""
+    if not hasattr(signal, "SIGHUP"):
+        yield
+        return
+    previous = signal.signal(signal.SIGHUP, _hangup)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+
+
+def _say(message: Text | str) -> None:
+    """Print if the terminal is still there (after a hang-up it is not)."""
+    with suppress(OSError):
+        console.print(message, soft_wrap=True)
+
+
+def _started(
+    g: Game,
+    players: int,
+    seats: tuple[str, ...],
+    seed: int,
+    options: dict[str, Any],
+    records: Path,
+    confirm_all: bool,
+) -> tuple[Session, RecordFile]:
+    try:
+        g.new(players, seed, options)  # options are checked before a file is made
+        file = RecordFile.reserve(records, g.id, seed)
+        match = new_table(g, players, seats, seed, options, console, _ask, confirm_all)
+        match.saver = Autosave(match.rec, file.save)
+        match.saver.flush()
+    except LastcallError as exc:
+        raise _fail(str(exc)) from exc
+    return match, file
+
+
+def _resumed(path: Path, confirm_all: bool) -> tuple[Session, RecordFile]:
+    try:
+        record = read_record(path)
+        check_output_dir(path.parent, "the record's folder")
+        match = resume_match(record, console, _ask, confirm_all)
+    except LastcallError as exc:
+        raise _fail(str(exc)) from exc
+    file = RecordFile(path)
+    match.saver = Autosave(match.rec, file.save)
+    match.saver.saved_moves = len(match.rec.moves)
+    console.print(
+        Text(
+            f"Resuming {shown_path(path)}: {match.game.title}, "
+            f"{len(match.rec.moves)} moves made so far."
+        ),
+        soft_wrap=True,
+    )
+    return match, file
+
+
+def _run(match: Session, file: RecordFile) -> None:
+    """Play to the end; however the match stops, it is saved and the way back is shown."""
+    code = 0
+    state = None
+    try:
+        with _hangup_ends_the_match():
+            state = play_match(match)
+    except QuitGame:
+        pass
+    except KeyboardInterrupt:
+        code = 130
+    except (EOFError, TerminalClosed):
+        code = 1
+    except LastcallError as exc:
+        raise _fail(str(exc)) from exc
+    finally:  # even an error nobody planned for leaves every move made on disk
+        with suppress(LastcallError):
+            match.flush()
+    path = shown_path(file.path)
+    if state is None:
+        _say("")
+        _say(
+            Text(
+                f"Match saved to {path} after {len(match.rec.moves)} moves. Continue it with: "
+                f"lastcall play --resume {path}"
+            )
+        )
+        if code:
+            raise typer.Exit(code)
+        return
+    show_result(state, match.seats, console)
+    console.print(
+        Text(f"Match record saved to {path} (replay it with: lastcall replay {path})"),
+        soft_wrap=True,
+    )
+
+
+def _resume_target(target: str | None, records: Path) -> Path:
+    """The record ``--resume`` continues: a file, or the newest unfinished match (of a game)."""
+    if target is not None and (
+        target.endswith(".json") or os.sep in target or Path(target).is_file()
+    ):
+        return Path(target)
+    game_id = None if target is None else _game(target).id
+    entries = unfinished_records(records, game_id)
+    if not entries:
+        of = "" if game_id is None else f" of {game_id}"
+        raise _fail(f"no unfinished match{of} in {shown_path(records)} to resume")
+    path: Path = entries[0].path
+    return path
+
+
 @app.command()
 def play(
-    game_id: Annotated[str, typer.Argument(metavar="GAME")],
-    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    game_id: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[GAME]",
+            help=f"The game: one of {GAME_IDS}. With --resume: a game id or a record file.",
+            show_default=False,
+        ),
+    ] = None,
+    players: PlayersOption = None,
     seats: Annotated[
-        str | None, typer.Option(help="Per seat: human or a bot spec, e.g. human,random.")
+        str | None,
+        typer.Option(
+            help="One per player: human or a bot spec, e.g. human,random "
+            "(default: you, then random bots)."
+        ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of all chance (random if absent).")] = None,
     option: OptionList = None,
-    records: Annotated[Path, typer.Option(help="Where to save the match record.")] = Path(
-        "records"
-    ),
+    records: Annotated[
+        Path, typer.Option(help="Folder the match is saved to as it goes.")
+    ] = RECORDS,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Continue an unfinished match: the newest in --records, the newest of GAME, "
+            "or the record file given as GAME.",
+        ),
+    ] = False,
+    confirm_all: Annotated[
+        bool,
+        typer.Option("--confirm-all", help="Ask even when a decision has a single legal choice."),
+    ] = False,
 ) -> None:
-    """Play a game at this terminal, people and bots together."""
+    """Play a game at this terminal, people and bots together; saved after every move."""
+    if resume:
+        given = [
+            name
+            for name, value in (("--players", players), ("--seats", seats), ("--seed", seed))
+            if value is not None
+        ] + (["--option"] if option else [])
+        if given:
+            raise _fail(f"--resume continues the match as it was saved; drop {', '.join(given)}")
+        _run(*_resumed(_resume_target(game_id, records), confirm_all))
+        return
+    if game_id is None:
+        raise _fail(f"name a game ({GAME_IDS}), or continue a saved match with --resume")
     g = _game(game_id)
-    n = players or (len(split_specs(seats)) if seats else g.min_players)
-    real_seed = seed if seed is not None else secrets.randbelow(2**31)
+    if seats is not None and not split_specs(seats):
+        raise _fail("--seats names no seats: give one per player, e.g. human,random")
+    n = players if players is not None else (len(split_specs(seats)) if seats else g.min_players)
+    _players(g, n)
     try:
         specs = seat_specs(seats, n)
-        rec = play_match(g, n, specs, real_seed, _options(option), console=console)
-    except QuitGame:
-        console.print("Game abandoned; no record saved.")
-        return
-    except (LastcallError, ValueError) as exc:
+    except LastcallError as exc:
         raise _fail(str(exc)) from exc
-    show_result(rec.state, specs, console)
-    path = save_record(rec.record(), records)
-    console.print(f"Match record saved to {path} (replay it with: lastcall replay {path})")
+    real_seed = seed if seed is not None else secrets.randbelow(2**31)
+    _run(*_started(g, n, specs, real_seed, _options(option), records, confirm_all))
+
+
+# ----------------------------------------------------------------- simulate
 
 
 @app.command()
 def simulate(
-    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    game_id: GameArgument,
     n: Annotated[int, typer.Option("-n", "--games", min=1, help="Games to play.")] = 100,
-    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    players: PlayersOption = None,
     bots: Annotated[
         str, typer.Option(help="Bot specs, seated over all permutations, e.g. greedy,random.")
     ] = "random",
-    seed: Annotated[int, typer.Option()] = 0,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the run; game i uses a seed mixed from it.")
+    ] = 0,
     workers: Annotated[
         int | None, typer.Option(min=1, help="Worker processes (default: all cores).")
     ] = None,
@@ -178,11 +483,13 @@ def simulate(
 ) -> None:
     """Play many games between bots and report win rates, scores and speed."""
     g = _game(game_id)
-    n_players = players or g.min_players
+    n_players = _players(g, players if players is not None else g.min_players)
     specs = split_specs(bots)
     k = workers or os.cpu_count() or 1
     show_bar = not as_json and err.is_terminal
     try:
+        if out is not None:
+            check_output_dir(out, "--out")
         run = partial(
             run_simulation, g.id, n, n_players, specs, seed, k, _options(option),
             backend=backend, address=address,
@@ -205,7 +512,7 @@ def simulate(
     except LastcallError as exc:
         raise _fail(str(exc)) from exc
     if report is not None:
-        err.print(f"Report written to {report}")
+        err.print(Text(f"Report written to {report}"))
     if as_json:
         print(json.dumps(summary.to_json(), sort_keys=True))
         return
@@ -224,7 +531,7 @@ def simulate(
         for name, row in summary.by_bot.items():
             low, high = row["ci95"]
             bot_table.add_row(
-                name, str(row["games"]), f"{row['win_rate']:.1%}", f"{low:.1%}-{high:.1%}"
+                Text(name), str(row["games"]), f"{row['win_rate']:.1%}", f"{low:.1%}-{high:.1%}"
             )
         console.print(bot_table)
     console.print(
@@ -233,17 +540,24 @@ def simulate(
         f"{summary.seconds:.1f} s with {k} worker(s)"
     )
     for line in summary.error_samples:
-        err.print(f"[red]{line}[/red]")
+        err.print(Text(line, style="red"))
+
+
+# ----------------------------------------------------------------- replay
 
 
 @app.command()
 def replay(
-    path: Annotated[Path, typer.Argument(metavar="FILE", exists=True, dir_okay=False)],
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    path: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A match record saved by lastcall play.")
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object instead of tables.")
+    ] = False,
 ) -> None:
     """Replay a match record, check every move, and print the final standings."""
     try:
-        record = MatchRecord.load(path)
+        record = read_record(path)
         state = record.replay()
     except LastcallError as exc:
         raise _fail(str(exc)) from exc
@@ -263,16 +577,34 @@ def replay(
             )
         )
         return
-    console.print(f"{path}: {len(record.moves)} moves of {record.game} replayed and checked.")
+    console.print(
+        Text(
+            f"{shown_path(path)}: {len(record.moves)} moves of {record.game} replayed and checked."
+        )
+    )
     if not state.is_over:
-        console.print("The match was not finished.")
-    show_result(state, record.seats or tuple(f"P{p}" for p in range(record.players)), console)
+        console.print(
+            Text(f"The match was not finished; continue it with: lastcall play --resume {path}"),
+            soft_wrap=True,
+        )
+    seats = record.seats if len(record.seats) == record.players else ()
+    show_result(state, seats or tuple(f"P{p}" for p in range(record.players)), console)
+
+
+# ----------------------------------------------------------------- bench
 
 
 @app.command()
 def bench(
-    game_id: Annotated[str | None, typer.Argument(metavar="[GAME]")] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    game_id: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[GAME]",
+            help=f"One game ({GAME_IDS}); all of them if absent.",
+            show_default=False,
+        ),
+    ] = None,
+    players: PlayersOption = None,
     seconds: Annotated[float, typer.Option(help="Random play time per game.")] = 2.0,
     scaling: Annotated[
         int, typer.Option(help="Also time a simulation of this many games on 1 and 2 workers.")
@@ -280,10 +612,19 @@ def bench(
     ismcts_seconds: Annotated[
         float, typer.Option("--ismcts-seconds", help="Search time for the ISMCTS rate (0: skip).")
     ] = 1.0,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object instead of a table.")
+    ] = False,
 ) -> None:
     """Measure speed on one core: per decision, per game, per clone, per view, ISMCTS."""
     ids = [_game(game_id).id] if game_id else list(games())
+    _seconds(seconds, "--seconds", 0.01)
+    _seconds(ismcts_seconds, "--ismcts-seconds", 0.0)
+    if not 0 <= scaling <= MAX_SCALING_GAMES:
+        raise _fail(f"--scaling {scaling}: give 0 to {MAX_SCALING_GAMES:,} games")
+    if players is not None:
+        for gid in ids:
+            _players(game(gid), players)
     rows: dict[str, dict[str, float | int]] = {}
     for gid in ids:
         r = bench_game(gid, players, seconds)
@@ -321,5 +662,23 @@ def bench(
 
 
 def main() -> None:
-    app(prog_name="lastcall")
+    """The ``lastcall`` command: a person never sees a traceback.
+
+    An error nobody planned for is a bug; it is reported in one line (set
+    ``LASTCALL_DEBUG=1`` for the traceback) and exits with code 3.
+    """
+    try:
+        app(prog_name="lastcall")
+    except Exception as exc:
+        if os.environ.get("LASTCALL_DEBUG"):
+            raise
+        err.print(
+            Text.assemble(
+                ("internal error: ", "red"),
+                f"{type(exc).__name__}: {shown(str(exc), 200)} "
+                "(please report it; LASTCALL_DEBUG=1 shows the traceback)",
+            ),
+            soft_wrap=True,
+        )
+        sys.exit(3)
     sys.exit(0)

@@ -8,16 +8,43 @@ or in which order they finish.
 from __future__ import annotations
 
 import itertools
+import os
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from lastcall.bots import Seat, make_bot
+from lastcall.core import LastcallError, mix_seed
 from lastcall.core import game as find_game
-from lastcall.core import mix_seed
 from lastcall.sim.backends import make_backend
 from lastcall.sim.stats import wilson
+
+# Ten million games is days of play; past it a typo is likelier than a plan.
+MAX_GAMES = 10_000_000
+# Local workers beyond this many per core only add memory and switching.
+WORKERS_PER_CORE = 4
+
+
+def max_local_workers() -> int:
+    """The most worker processes a local run may start on this machine."""
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
+
+
+def check_run(games: int, bots: Sequence[str], workers: int, backend: str) -> None:
+    """Refuse a run that cannot work, before any game is played."""
+    if not 1 <= games <= MAX_GAMES:
+        raise LastcallError(f"games: {games} is not between 1 and {MAX_GAMES:,}")
+    if not bots:
+        raise LastcallError("no bots given: name at least one, e.g. --bots greedy,random")
+    if workers < 1:
+        raise LastcallError(f"workers: {workers} is not at least 1")
+    limit = max_local_workers()
+    if backend == "local" and workers > limit:
+        cores = os.cpu_count() or 1
+        raise LastcallError(
+            f"workers: {workers} is far above this machine's {cores} core(s); use at most {limit}"
+        )
 
 
 @dataclass(frozen=True)
@@ -198,6 +225,7 @@ def simulate(
     ``backend`` is ``local`` (``workers`` processes) or ``ray`` (a cluster at
     ``address``, or a local Ray instance); the results are the same.
     """
+    check_run(games, bots, workers, backend)
     game = find_game(game_id)
     resolved = game.new(players, 0, options).options  # validates players and options
     for name in set(bots):
