@@ -18,7 +18,7 @@ from lastcall.cli.records import (
     read_record,
     unfinished_records,
 )
-from lastcall.core import LastcallError, MatchRecord, Match, game
+from lastcall.core import LastcallError, Match, MatchRecord, game
 
 
 def a_record(moves: int = 5, seed: int = 3) -> MatchRecord:

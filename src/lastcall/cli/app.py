@@ -41,8 +41,8 @@ from lastcall.bots.measure import ismcts_iterations_per_second
 from lastcall.cli.play import (
     HUMAN,
     Autosave,
-    Session,
     QuitGame,
+    Session,
     new_table,
     play_match,
     resume_match,
