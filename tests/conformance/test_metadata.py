@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -97,3 +98,18 @@ def test_observations_keep_their_shape(case: Case) -> None:
     for p in range(players):
         assert len(observer.observe(state, p)) == observer.size
         assert observer.action_mask(state, p) == [0] * len(observer.space)
+
+
+RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
+
+
+@pytest.mark.parametrize("game", REGISTERED, ids=lambda g: g.id)
+def test_the_rules_document_carries_the_observation_table_and_version_history(
+    game: Game,
+) -> None:
+    text = (RULES / f"{game.id}.md").read_text(encoding="utf-8")
+    table = game.observer(game.min_players).table()
+    assert table in text, f"docs/rules/{game.id}.md lacks the current observation table"
+    history = text.split("## Version history", 1)
+    assert len(history) == 2, f"docs/rules/{game.id}.md has no version history"
+    assert f"**v{game.version}**" in history[1], f"no entry for v{game.version}"

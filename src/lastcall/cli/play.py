@@ -269,7 +269,7 @@ def show_turn(match: Session, player: int) -> None:
     news.extend(match.notes.pop(player, []))
     if news:
         console.print(Panel(Text("\n".join(news)), title="Since your last turn"))
-    view = Text(match.game.render(state.view(player)))
+    view = Text.from_markup(match.game.render(state.view(player)))
     console.print(Panel(view, title=f"{match.game.title}: you are P{player}"))
     console.print(choices_grid(match, player))
 

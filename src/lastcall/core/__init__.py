@@ -16,6 +16,7 @@ from lastcall.core.errors import (
 )
 from lastcall.core.events import Event, Kind
 from lastcall.core.game import Game, GameFacts, GameInfo, Option
+from lastcall.core.markup import escape, paint, plain
 from lastcall.core.observe import Observer, Piece, one_hot
 from lastcall.core.record import Match, MatchRecord
 from lastcall.core.registry import game, game_version, games, register, versions
@@ -51,11 +52,14 @@ __all__ = [
     "UnknownGame",
     "UnknownSeat",
     "__version__",
+    "escape",
     "game",
     "game_version",
     "games",
     "mix_seed",
     "one_hot",
+    "paint",
+    "plain",
     "register",
     "step_table",
     "versions",

@@ -223,7 +223,7 @@ class Game(ABC):
 
     @abstractmethod
     def render(self, view: Mapping[str, Any]) -> str:
-        """Plain text of a view, for terminals and logs."""
+        """Text of a view for terminals, with colour as tags (see ``lastcall.core.markup``)."""
 
     def describe(self, action: Action) -> str:
         """A human phrase for an action; its canonical text by default."""
