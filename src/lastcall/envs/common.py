@@ -1,0 +1,101 @@
+"""What the three adapters share: games by name, rewards from rankings, arrays for learners.
+
+Rewards come from the final ranking, rivals included. A seat's reward is the
+number of standings (seats and rivals) it finished strictly ahead of, minus
+the number that finished strictly ahead of it, over the number of other
+standings: +1 for a lone winner, -1 for a lone last place, 0 for everyone in
+a game where all tie. Over all standings the rewards sum to zero, so a game
+without rivals is zero-sum for its seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from lastcall.core import Game, State, plain
+from lastcall.core import game as find_game
+
+GameRef = str | Game
+Observation = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+
+def resolve(game: GameRef) -> Game:
+    """A game from its id (``barista``), its versioned id (``barista-v1``) or itself."""
+    return game if isinstance(game, Game) else find_game(game)
+
+
+def snake_name(game: Game) -> str:
+    """``on_the_rocks_v2``: the id and version as one identifier."""
+    return f"{game.id.replace('-', '_')}_v{game.version}"
+
+
+def camel_name(game: Game) -> str:
+    """``OnTheRocks``: the title as one capitalised word, for Gymnasium ids."""
+    return "".join(word[:1].upper() + word[1:] for word in game.title.split())
+
+
+def rank_rewards(state: State) -> tuple[float, ...]:
+    """Each seat's reward from the ranking of a finished game (see the module's docstring)."""
+    ranking = state.ranking()
+    standings = sum(len(group) for group in ranking)
+    rewards = [0.0] * state.num_players
+    if standings < 2:
+        return tuple(rewards)
+    ahead = 0
+    for group in ranking:
+        behind = standings - ahead - len(group)
+        for p in group:
+            if p < state.num_players:
+                rewards[p] = (behind - ahead) / (standings - 1)
+        ahead += len(group)
+    return tuple(rewards)
+
+
+class Encoder:
+    """One game at one player count and options, as NumPy observations and masks."""
+
+    __slots__ = ("_ids", "game", "num_actions", "observer", "options", "players", "size", "space")
+
+    def __init__(
+        self, game: GameRef, players: int | None = None, options: Mapping[str, object] | None = None
+    ) -> None:
+        self.game = resolve(game)
+        self.players = self.game.check_players(
+            self.game.min_players if players is None else players
+        )
+        self.options: dict[str, Any] = self.game.resolve_options(options, self.players)
+        self.space = self.game.action_space(self.players, self.options)
+        self.observer = self.game.observer(self.players, self.options)
+        self.size = self.observer.size
+        self.num_actions = len(self.space)
+        self._ids = {action: i for i, action in enumerate(self.space)}
+
+    def new(self, seed: int) -> State:
+        return self.game.new(self.players, seed, self.options)
+
+    def observation(self, state: State, player: int) -> Observation:
+        """The seat's observation vector (what its view shows), as float32."""
+        return np.array(self.observer.observe(state, player), dtype=np.float32)
+
+    def mask(self, state: State, player: int) -> Mask:
+        """1 for each action number the seat may take now, as int8."""
+        out = np.zeros(self.num_actions, dtype=np.int8)
+        legal = state.legal_actions(player)
+        if legal:
+            ids = self._ids
+            out[[ids[a] for a in legal]] = 1
+        return out
+
+    def legal_ids(self, state: State, player: int) -> list[int]:
+        """The numbers of the seat's legal actions, ascending."""
+        ids = self._ids
+        return sorted(ids[a] for a in state.legal_actions(player))
+
+    def render(self, state: State, player: int | None) -> str:
+        """The game's text of a seat's view (``None``: a spectator's), without colour tags."""
+        return plain(self.game.render(state.view(player)))
