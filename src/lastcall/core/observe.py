@@ -7,6 +7,11 @@ see is all it can encode. The first three pieces are the same in every game,
 from the shared top of every view: ``viewer``, ``to_move`` and ``phase``.
 ``action_mask`` comes from the game's fixed action space. The pieces' table is
 documented in each game's rules.
+
+The view is the reference. For speed, a game may also write the same numbers
+straight from its state's fields (``encode_state``); ``observe_fast`` uses that
+path where a game has one, and the conformance suite holds it to the view's
+encoding on every game.
 """
 
 from __future__ import annotations
@@ -59,6 +64,7 @@ class Observer(ABC):
             at += piece.size
         self.offsets = offsets
         self.size = at
+        self._phase_at = {name: 2 * players + i for i, name in enumerate(self.phases)}
 
     @property
     def shape(self) -> tuple[int]:
@@ -78,6 +84,31 @@ class Observer(ABC):
             out[n + p] = 1.0
         out[2 * n + self.phases.index(view["phase"])] = 1.0
         self.encode(view, out)
+        return out
+
+    def encode_state(self, state: State, player: int, out: list[float]) -> str | None:
+        """Write the game's own pieces straight from ``state`` and return the phase's name.
+
+        The numbers must be exactly those ``encode`` writes from ``view(player)``.
+        ``None``, the default, means the game has no such path.
+        """
+        return None
+
+    @property
+    def has_fast_path(self) -> bool:
+        return type(self).encode_state is not Observer.encode_state
+
+    def observe_fast(self, state: State, player: int) -> list[float]:
+        """The same vector as :meth:`observe`, from the state's fields where the game can."""
+        out = [0.0] * self.size
+        phase = self.encode_state(state, player, out)
+        if phase is None:
+            return self.observe(state, player)
+        n = self.players
+        out[player] = 1.0
+        for p in state.to_move:
+            out[n + p] = 1.0
+        out[self._phase_at[phase]] = 1.0
         return out
 
     def action_mask(self, state: State, player: int) -> list[int]:

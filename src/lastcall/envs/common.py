@@ -16,10 +16,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from lastcall.core import Game, State, plain
+from lastcall.core import Action, Game, State, plain
 from lastcall.core import game as find_game
 
 GameRef = str | Game
+# Sets of legal actions recur: their masks are kept, up to this many.
+MASKS_KEPT = 4096
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
@@ -59,7 +61,17 @@ def rank_rewards(state: State) -> tuple[float, ...]:
 class Encoder:
     """One game at one player count and options, as NumPy observations and masks."""
 
-    __slots__ = ("_ids", "game", "num_actions", "observer", "options", "players", "size", "space")
+    __slots__ = (
+        "_ids",
+        "_masks",
+        "game",
+        "num_actions",
+        "observer",
+        "options",
+        "players",
+        "size",
+        "space",
+    )
 
     def __init__(
         self, game: GameRef, players: int | None = None, options: Mapping[str, object] | None = None
@@ -74,22 +86,28 @@ class Encoder:
         self.size = self.observer.size
         self.num_actions = len(self.space)
         self._ids = {action: i for i, action in enumerate(self.space)}
+        self._masks: dict[tuple[Action, ...], Mask] = {}
 
     def new(self, seed: int) -> State:
         return self.game.new(self.players, seed, self.options)
 
     def observation(self, state: State, player: int) -> Observation:
         """The seat's observation vector (what its view shows), as float32."""
-        return np.array(self.observer.observe(state, player), dtype=np.float32)
+        return np.array(self.observer.observe_fast(state, player), dtype=np.float32)
 
     def mask(self, state: State, player: int) -> Mask:
-        """1 for each action number the seat may take now, as int8."""
-        out = np.zeros(self.num_actions, dtype=np.int8)
+        """1 for each action number the seat may take now, as int8 (a new array each call)."""
         legal = state.legal_actions(player)
-        if legal:
-            ids = self._ids
-            out[[ids[a] for a in legal]] = 1
-        return out
+        masks = self._masks
+        found = masks.get(legal)
+        if found is None:
+            if len(masks) >= MASKS_KEPT:
+                masks.clear()
+            found = masks[legal] = np.zeros(self.num_actions, dtype=np.int8)
+            if legal:
+                ids = self._ids
+                found[[ids[a] for a in legal]] = 1
+        return found.copy()
 
     def legal_ids(self, state: State, player: int) -> list[int]:
         """The numbers of the seat's legal actions, ascending."""

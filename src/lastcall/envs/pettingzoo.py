@@ -36,7 +36,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from lastcall.core import Rng, State, mix_seed
-from lastcall.envs.common import Encoder, GameRef, Observation, rank_rewards, snake_name
+from lastcall.envs.common import Encoder, GameRef, rank_rewards, snake_name
 
 Obs = dict[str, Any]
 _UNSEEDED_TAG = 0xAEC
@@ -81,7 +81,6 @@ class LastcallAEC(AECEnv):  # type: ignore[misc]
         }
         self._seeds = Rng(secrets.randbits(63))
         self._state: State | None = None
-        self._cached: tuple[int, int, Observation] | None = None
         self.agents: list[str] = []
 
     @property
@@ -105,7 +104,6 @@ class LastcallAEC(AECEnv):  # type: ignore[misc]
         else:
             game_seed = self._seeds.next64()
         state = self._state = self.table.new(game_seed)
-        self._cached = None
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -118,13 +116,11 @@ class LastcallAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> Obs:
         state = self.state_now
         seat = self._seat[agent]
-        cached = self._cached
-        if cached is not None and cached[0] == state.decisions and cached[1] == seat:
-            vector = cached[2].copy()
-        else:
-            vector = self.table.observation(state, seat)
-            self._cached = (state.decisions, seat, vector.copy())
-        return {"observation": vector, "action_mask": self.table.mask(state, seat)}
+        table = self.table
+        return {
+            "observation": table.observation(state, seat),
+            "action_mask": table.mask(state, seat),
+        }
 
     def step(self, action: int | None) -> None:
         """Carry out the selected agent's action number (``None`` once it is done)."""
@@ -142,9 +138,9 @@ class LastcallAEC(AECEnv):  # type: ignore[misc]
             for agent_name, reward in zip(self.possible_agents, rank_rewards(state), strict=True):
                 self.rewards[agent_name] = reward
                 self.terminations[agent_name] = True
-        else:
+            self._accumulate_rewards()
+        else:  # rewards stay zero until the end: nothing to add up
             self.agent_selection = self.possible_agents[state.to_move[0]]
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The selected agent's view as the game's text (``render_mode="ansi"``)."""

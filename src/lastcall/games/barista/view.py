@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from lastcall.core import ActionSpace, Observer, Piece, one_hot
+from lastcall.core import ActionSpace, Observer, Piece, State, one_hot
 from lastcall.games.barista.content import CONTENT, SLOTS
 from lastcall.games.barista.state import (
     EMPTY,
@@ -23,6 +23,10 @@ PHASES = tuple(PHASE_NAMES.values())
 MAX_VALUES = max(len(v) for v in _C.values)
 KIND_INDEX = {name: k for k, name in enumerate(NAMES)}
 ACTION_CARDS = ("roll", "change", "take", "spill")
+# What the view's names come back to when encoded, by the state's own numbers.
+ORDER_AT = tuple(tuple(_C.values[c].index(value) for value in _C.values[c]) for c in range(SLOTS))
+KIND_AT = tuple(KIND_INDEX[name] for name in NAMES)
+PENDING_AT = {k: ACTION_CARDS.index(name) for k, name in enumerate(NAMES) if name in ACTION_CARDS}
 
 
 class BaristaView(BaristaBase):
@@ -135,3 +139,49 @@ class BaristaObserver(Observer):
         for name in view["discard_pile"]:
             out[at["discards"] + KIND_INDEX[name]] += 0.25
         out[at["draw_pile"]] = view["draw_pile"] / len(_C.deck)
+
+    def encode_state(self, state: State, player: int, out: list[float]) -> str | None:
+        """What ``encode`` writes from the view, read from the fields (tested equal)."""
+        if not isinstance(state, BaristaView):
+            return None
+        at = self.offsets
+        n = self.players
+        kinds = len(NAMES)
+        kind_at = KIND_AT
+        start = at["order"]
+        for c, d in enumerate(state.dice):
+            out[start + c * MAX_VALUES + ORDER_AT[c][d]] = 1.0
+        start = at["hand"]
+        for k in state.hands[player]:
+            out[start + kind_at[k]] += 1.0
+        start = at["placed"]
+        stale = at["stale"]
+        for c, k in enumerate(state.placed[player]):
+            if k != EMPTY:
+                out[start + c * kinds + kind_at[k]] = 1.0
+                if state.stale(player, c):
+                    out[stale + c] = 1.0
+        filled, sizes, tips = at["filled"], at["hand_sizes"], at["tips"]
+        for q in range(n):
+            for c, k in enumerate(state.placed[q]):
+                if k != EMPTY:
+                    out[filled + q * SLOTS + c] = 1.0
+            out[sizes + q] = len(state.hands[q]) / (HAND_SIZE + 1)
+            out[tips + q] = state.tips[q] / 5.0
+        out[at["jar"]] = state.jar / TIP_JAR
+        one_hot(out, at["dealer"], n, state.dealer)
+        one_hot(out, at["current"], n, state.current)
+        if state.pending >= 0:
+            out[at["pending"] + PENDING_AT[state.pending]] = 1.0
+        if state.challenger >= 0:
+            one_hot(out, at["challenger"], n, state.challenger)
+            out[at["final_turns"]] = state.final_left / n
+        if state.step == Step.SETUP:
+            start = at["ready"]
+            for q, done in enumerate(state.ready):
+                out[start + q] = float(done)
+        start = at["discards"]
+        for k in state.discard:
+            out[start + kind_at[k]] += 0.25
+        out[at["draw_pile"]] = len(state.deck) / len(_C.deck)
+        return PHASE_NAMES[state.step]
