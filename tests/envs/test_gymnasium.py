@@ -53,7 +53,7 @@ def _episode(env: lg.LastcallEnv, seed: int) -> tuple[float, dict[str, object]]:
         assert not truncated
         if not terminated:
             assert reward == 0.0
-            assert env.seat in env.state_now.to_move
+            assert env.seat in env.lastcall_state.to_move
     return reward, info
 
 
@@ -62,7 +62,7 @@ def test_a_whole_episode_ends_with_the_seats_ranking_reward(case: Case) -> None:
     game, players, options = case
     env = lg.LastcallEnv(game, players, options, opponents="random", seat=players - 1)
     reward, info = _episode(env, seed=3)
-    state = env.state_now
+    state = env.lastcall_state
     assert state.is_over
     assert reward == rank_rewards(state)[players - 1]
     assert info["winner"] == (players - 1 in state.winners())
@@ -74,7 +74,7 @@ def test_a_seed_fixes_the_episode_bots_included() -> None:
     second = lg.LastcallEnv("bartender", 3, opponents="greedy")
     _episode(first, seed=8)
     _episode(second, seed=8)
-    assert first.state_now == second.state_now
+    assert first.lastcall_state == second.lastcall_state
 
 
 def test_one_spec_per_other_seat_and_a_seat_drawn_at_each_reset() -> None:
@@ -116,4 +116,4 @@ def test_render_is_the_agents_own_view() -> None:
     text = env.render()
     inner = env.unwrapped
     assert isinstance(inner, lg.LastcallEnv) and isinstance(text, str)
-    assert text == markup.plain(game.render(inner.state_now.view(inner.seat)))
+    assert text == markup.plain(game.render(inner.lastcall_state.view(inner.seat)))

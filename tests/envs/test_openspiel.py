@@ -113,6 +113,7 @@ def test_observations_are_the_seats_view(case: Case) -> None:
     inner = state.lastcall_state
     for p in range(players):
         assert state.observation_tensor(p) == pytest.approx(observer.observe(inner, p))
+        assert state.observation_tensor(p) == pyspiel.State.observation_tensor(state, p)
         view = inner.view(p)
         assert json.loads(state.observation_string(p)) == view
         head, _, text = state.information_state_string(p).partition(" {")

@@ -51,7 +51,7 @@ def test_a_whole_game_ends_with_every_agent_rewarded_by_the_ranking(case: Case) 
     game, players, options = case
     env = lz.env(game, players, options)
     final = _play_out(env, seed=11)
-    state = env.state_now
+    state = env.lastcall_state
     assert state.is_over
     expected = rank_rewards(state)
     assert final == {f"player_{p}": expected[p] for p in range(players)}
@@ -66,7 +66,7 @@ def test_the_agent_selected_is_the_first_seat_to_move() -> None:
     rng = np.random.default_rng(2)
     several = 0
     for _ in range(300):
-        state = env.state_now
+        state = env.lastcall_state
         if state.is_over:
             break
         several += len(state.to_move) > 1
@@ -100,16 +100,16 @@ def test_a_sealed_choice_changes_no_other_agent_observation_but_who_is_to_move(
             if terminated:
                 env.step(None)
                 continue
-            state = env.state_now
+            state = env.lastcall_state
             waiting = [f"player_{p}" for p in state.to_move if f"player_{p}" != agent]
             sealed = state.sealed
             before = {other: env.observe(other) for other in waiting}
             infos = {other: dict(env.infos[other]) for other in waiting}
             env.step(int(rng.choice(list(np.flatnonzero(observation["action_mask"])))))
-            if not sealed or not env.state_now.sealed:
+            if not sealed or not env.lastcall_state.sealed:
                 continue
             for other in waiting:
-                if other not in [f"player_{p}" for p in env.state_now.to_move]:
+                if other not in [f"player_{p}" for p in env.lastcall_state.to_move]:
                     continue
                 after = env.observe(other)
                 old = observer.split(before[other]["observation"].tolist())
@@ -131,7 +131,7 @@ def test_render_is_the_selected_agents_view_as_plain_text() -> None:
     text = env.render()
     assert text is not None
     seat = int(env.agent_selection.split("_")[1])
-    view_text = markup.plain(game.render(env.state_now.view(seat)))
+    view_text = markup.plain(game.render(env.lastcall_state.view(seat)))
     assert text.endswith(view_text)
     assert text.startswith(f"{env.agent_selection} to decide")
     assert markup.plain(text) == text

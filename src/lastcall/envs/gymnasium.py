@@ -81,7 +81,7 @@ class LastcallEnv(gymnasium.Env[Obs, np.int64]):
         self.bots: dict[int, Bot] = {}
 
     @property
-    def state_now(self) -> State:
+    def lastcall_state(self) -> State:
         """The lastcall state behind the environment (all of it: never show it to the agent)."""
         if self._state is None:
             raise RuntimeError("call reset() before using the environment")
@@ -106,7 +106,7 @@ class LastcallEnv(gymnasium.Env[Obs, np.int64]):
         return self._observation(), self._info()
 
     def step(self, action: np.int64 | int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
-        state = self.state_now
+        state = self.lastcall_state
         if state.is_over:
             raise RuntimeError("the episode is over: call reset()")
         number = int(action)
@@ -122,31 +122,31 @@ class LastcallEnv(gymnasium.Env[Obs, np.int64]):
 
     def action_masks(self) -> Mask:
         """The agent's mask now, as maskable learners ask for it."""
-        return self.table.mask(self.state_now, self.seat)
+        return self.table.mask(self.lastcall_state, self.seat)
 
     def render(self) -> str | None:
         """The agent's view as the game's text (``render_mode="ansi"``)."""
         if self.render_mode is None:
             return None
-        return self.table.render(self.state_now, self.seat)
+        return self.table.render(self.lastcall_state, self.seat)
 
     def _play_bots(self) -> None:
         """The bots decide until the agent is among the seats to move, or the game ends."""
-        state = self.state_now
+        state = self.lastcall_state
         seat = self.seat
         while state.to_move and seat not in state.to_move:
             player = state.to_move[0]
             state.apply(player, self.bots[player].choose(Seat(state, player)))
 
     def _observation(self) -> Obs:
-        state = self.state_now
+        state = self.lastcall_state
         return {
             "observation": self.table.observation(state, self.seat),
             "action_mask": self.table.mask(state, self.seat),
         }
 
     def _info(self) -> dict[str, Any]:
-        state = self.state_now
+        state = self.lastcall_state
         info: dict[str, Any] = {
             "seat": self.seat,
             "action_mask": self.table.mask(state, self.seat),

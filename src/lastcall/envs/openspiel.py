@@ -253,6 +253,17 @@ class LastcallSpielState(pyspiel.State):  # type: ignore[misc]
             return list(rank_rewards(state))
         return [0.0] * state.num_players
 
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The seat's observation, as OpenSpiel's own path gives it (float32 values).
+
+        OpenSpiel's bridge for Python games deals a new game to learn the
+        tensor's shape at every call; this answers Python callers directly.
+        """
+        seat = self.current_player() if player is None else player
+        world = self._world
+        vector = world.table.observation(world.state, seat)
+        return [float(x) for x in vector]
+
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
     ) -> LastcallSpielState:

@@ -84,7 +84,7 @@ class LastcallAEC(AECEnv):  # type: ignore[misc]
         self.agents: list[str] = []
 
     @property
-    def state_now(self) -> State:
+    def lastcall_state(self) -> State:
         """The lastcall state behind the environment (all of it: never show it to an agent)."""
         if self._state is None:
             raise RuntimeError("call reset() before using the environment")
@@ -114,7 +114,7 @@ class LastcallAEC(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[state.to_move[0]]
 
     def observe(self, agent: str) -> Obs:
-        state = self.state_now
+        state = self.lastcall_state
         seat = self._seat[agent]
         table = self.table
         return {
@@ -130,7 +130,7 @@ class LastcallAEC(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} is still playing: give an action number, not None")
-        state = self.state_now
+        state = self.lastcall_state
         seat = self._seat[agent]
         state.apply(seat, self.table.space.action_from_id(int(action)))
         self._cumulative_rewards[agent] = 0.0
@@ -146,7 +146,7 @@ class LastcallAEC(AECEnv):  # type: ignore[misc]
         """The selected agent's view as the game's text (``render_mode="ansi"``)."""
         if self.render_mode is None:
             return None
-        state = self.state_now
+        state = self.lastcall_state
         if state.is_over:
             return f"Game over.\n{self.table.render(state, None)}"
         seat = self._seat[self.agent_selection]
