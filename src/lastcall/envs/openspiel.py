@@ -18,10 +18,12 @@ How a lastcall game looks to OpenSpiel:
   never as chance nodes; ``num_distinct_actions`` is the size of the fixed
   action space and ``max_game_length`` the game's bound on decisions;
 - a clone does not know the future: ``clone()`` re-draws what no seat has
-  seen (deck orders, the generator) from the state's own seed source, so a
-  search such as MCTS samples chance instead of reading it, and two clones
-  of one state differ there. ``str(state)`` is therefore the history of
-  decisions, which a state and its clones share;
+  seen (deck orders, the generator) from a seed made of the state's fork seed
+  and its decision count, never from its generator, so a search such as MCTS
+  samples chance instead of reading it. Clones made at one point are one
+  sample (a search tree over them stays consistent); the original differs
+  from them where nobody has looked. ``str(state)`` is therefore the history
+  of decisions, which a state and its clones share;
 - observations: the tensor is the game's observer of the seat's view; the
   observation string is that view as JSON, and the information state string
   is the same view with the decision count (a view holds what the rules let
