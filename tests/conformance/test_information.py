@@ -143,6 +143,40 @@ def test_sealed_choices_are_private_and_order_free(case: Case) -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_public_consequences_never_depend_on_hidden_cards(case: Case) -> None:
+    """The same decision in a world re-sampled for another seat leaves that seat's view and
+    ``to_move`` as in the truth, unless chance or a reveal intervened."""
+    _, players, _ = case
+
+    def check(state: State, step: int, rng: Rng) -> None:
+        if state.is_over or step % 3:
+            return
+        mover = state.to_move[0]
+        action = state.legal_actions(mover)[rng.below(len(state.legal_actions(mover)))]
+        truth = state.clone()
+        truth.apply(mover, action)
+        since = state.last_event
+        if any(e.kind in (Kind.CHANCE, Kind.REVEAL) for e in truth.events(None, since)):
+            return
+        for p in range(players):
+            if p == mover:
+                continue
+            world = state.determinize(p, step)
+            if action not in world.legal_actions(mover):
+                continue
+            mark = world.last_event
+            world.apply(mover, action)
+            hidden = [e for e in world.events(None, mark) if e.kind in (Kind.CHANCE, Kind.REVEAL)]
+            if hidden or any(e.kind in (Kind.CHANCE, Kind.REVEAL) for e in truth.events(p, since)):
+                continue
+            assert world.to_move == truth.to_move, f"to_move after {action} reveals hidden cards"
+            assert _dump(world.view(p)) == _dump(truth.view(p))
+
+    for seed in range(2):
+        walk(case, 6000 + seed, check)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_events_are_filtered_per_seat_and_indexed(case: Case) -> None:
     game, players, options = case
     state = random_match(game, players, 5, options).state

@@ -21,7 +21,16 @@ def test_report_files_charts_and_markdown(tmp_path: Path) -> None:
     assert table[0]["seat0"] == "random"
     assert json.loads((tmp_path / "summary.json").read_text())["games"] == 12
     text = report.read_text()
-    assert "First-seat advantage" in text
+    assert "First-player advantage: the player who took the first turn" in text
+    assert "Rounds per game (as the rulebook counts them): mean" in text
+    assert "Turns per game (as the rulebook counts them): mean" in text
     for chart in ("win_rate_by_seat.png", "scores.png", "length.png"):
         assert (tmp_path / chart).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert f"({chart})" in text
+
+
+def test_scores_are_charted_by_bot_as_well_as_by_seat(tmp_path: Path) -> None:
+    summary, results = simulate("barista", 8, 2, ["random", "greedy"], seed=2, workers=1)
+    text = write_report(tmp_path, summary, results).read_text()
+    assert (tmp_path / "scores_by_bot.png").read_bytes()[:4] == b"\x89PNG"
+    assert "(scores_by_bot.png)" in text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lastcall.sim.runner import lineups, simulate
+from lastcall.sim.runner import GameResult, GameSpec, lineups, simulate, summarise
 from lastcall.sim.stats import wilson
 
 
@@ -37,3 +37,30 @@ def test_ties_split_the_win_and_totals_add_up() -> None:
     assert sum(summary.wins_by_seat) == pytest.approx(10)
     assert summary.by_bot["random"]["games"] == 30
     assert all(r.error is None for r in results)
+
+
+def test_the_first_player_is_the_one_the_game_chose_and_rivals_are_counted_apart() -> None:
+    spec = GameSpec("barista", 1, {}, seed=0, lineups=(("a",),))
+
+    def result(index: int, first: int, winners: tuple[int, ...]) -> GameResult:
+        return GameResult(
+            index=index, seed=index, seats=("a",), scores=(1.0, 2.0), winners=winners,
+            decisions=10, seconds=0.1, first_seat=first, length={"rounds": 2 + index},
+            rivals=("Jerry",),
+        )  # fmt: skip
+
+    results = [result(0, 0, (0,)), result(1, 0, (1,)), result(2, 0, (0, 1))]
+    summary = summarise(spec, ["a"], results, 1.0)
+    assert summary.wins_by_seat == [1.5]
+    assert summary.rival_wins == {"Jerry": 1.5}
+    assert summary.first_seat_win_rate == pytest.approx(0.5)
+    assert summary.mean_length == {"rounds": 3.0}
+
+
+def test_results_carry_the_game_s_length_and_first_seat() -> None:
+    summary, results = simulate("barista", 4, 2, ["random"], seed=5, workers=1)
+    assert all(set(r.length) == {"rounds", "turns"} for r in results)
+    assert all(r.first_seat == 0 and r.rivals == () for r in results)
+    assert summary.mean_length["turns"] == pytest.approx(
+        sum(r.length["turns"] for r in results) / 4
+    )

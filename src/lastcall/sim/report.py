@@ -82,26 +82,47 @@ def write_charts(out: Path, summary: SimulationSummary, results: Sequence[GameRe
         ]
         _bar_chart(plt, out / "win_rate_by_bot.png", names, rates, "Win rate by bot (per seat)")
         charts.append("win_rate_by_bot.png")
-    fig, ax = plt.subplots(figsize=(6, 3.5))
-    ax.hist([[r.scores[p] for r in ok] for p in range(summary.players)], label=seats, bins=12)
-    ax.set_xlabel("final score")
-    ax.set_ylabel("games")
-    ax.set_title("Score distribution by seat")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(out / "scores.png", dpi=100)
-    plt.close(fig)
+    by_seat = [[r.scores[p] for r in ok] for p in range(summary.players)]
+    _histogram(plt, out / "scores.png", by_seat, seats, "final score", "Scores by seat")
     charts.append("scores.png")
-    fig, ax = plt.subplots(figsize=(6, 3.5))
-    ax.hist([r.decisions for r in ok], bins=30, color="#2b5a8c")
-    ax.set_xlabel("decisions per game")
-    ax.set_ylabel("games")
-    ax.set_title("Game length")
+    if len(summary.by_bot) > 1:
+        names = list(summary.by_bot)
+        by_bot = [
+            [r.scores[p] for r in ok for p, who in enumerate(r.seats) if who == name]
+            for name in names
+        ]
+        _histogram(plt, out / "scores_by_bot.png", by_bot, names, "final score", "Scores by bot")
+        charts.append("scores_by_bot.png")
+    units = list(summary.mean_length)
+    fig, axes = plt.subplots(1, 1 + len(units), figsize=(4 * (1 + len(units)), 3.5))
+    panels = [
+        ("decisions", [r.decisions for r in ok]),
+        *((u, [r.length[u] for r in ok]) for u in units),
+    ]
+    for ax, (unit, values) in zip(list(axes) if units else [axes], panels, strict=True):
+        ax.hist(values, bins=30, color="#2b5a8c")
+        ax.set_xlabel(f"{unit} per game")
+        ax.set_ylabel("games")
+    fig.suptitle("Game length")
     fig.tight_layout()
     fig.savefig(out / "length.png", dpi=100)
     plt.close(fig)
     charts.append("length.png")
     return charts
+
+
+def _histogram(
+    plt: Any, path: Path, groups: list[list[float]], labels: list[str], x: str, title: str
+) -> None:
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    ax.hist(groups, label=labels, bins=12)
+    ax.set_xlabel(x)
+    ax.set_ylabel("games")
+    ax.set_title(title)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
 
 
 def markdown(summary: SimulationSummary, results: Sequence[GameResult], charts: list[str]) -> str:
@@ -134,10 +155,20 @@ def markdown(summary: SimulationSummary, results: Sequence[GameResult], charts: 
     )
     lines += [
         "",
-        f"First-seat advantage: P0 wins {summary.first_seat_win_rate:.1%} "
-        f"(95% interval {low:.1%} to {high:.1%}) against a fair share of {fair:.1%}: {verdict}.",
+        f"First-player advantage: the player who took the first turn (as the game decides "
+        f"it) wins {summary.first_seat_win_rate:.1%} (95% interval {low:.1%} to {high:.1%}) "
+        f"against a fair share of {fair:.1%}: {verdict}.",
         "",
     ]
+    if summary.rival_wins:
+        n_ok = summary.games - summary.errors
+        for name, won in summary.rival_wins.items():
+            lo, hi = wilson(won, n_ok)
+            lines.append(
+                f"{name} (a rival that is not a seat) wins {won / n_ok if n_ok else 0.0:.1%} "
+                f"(95% interval {lo:.1%} to {hi:.1%})."
+            )
+        lines.append("")
     if len(summary.by_bot) > 1:
         lines += [
             "## Win rate by bot",
@@ -158,6 +189,10 @@ def markdown(summary: SimulationSummary, results: Sequence[GameResult], charts: 
             "",
             f"Decisions per game: mean {sum(lengths) / len(lengths):.1f}, "
             f"median {lengths[len(lengths) // 2]}, min {lengths[0]}, max {lengths[-1]}.",
+            *(
+                f"{unit.capitalize()} per game (as the rulebook counts them): mean {mean:.1f}."
+                for unit, mean in summary.mean_length.items()
+            ),
             "",
         ]
     lines += ["## Charts", ""]

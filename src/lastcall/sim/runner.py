@@ -49,7 +49,13 @@ def check_run(games: int, bots: Sequence[str], workers: int, backend: str) -> No
 
 @dataclass(frozen=True)
 class GameResult:
-    """One finished (or failed) game."""
+    """One finished (or failed) game.
+
+    ``scores`` and ``winners`` cover the seats, then the rivals that are not
+    seats (numbered from ``len(seats)``); ``first_seat`` is the seat the game
+    chose to take the first turn; ``length`` is the game's length in the units
+    its rulebook counts (rounds, turns).
+    """
 
     index: int
     seed: int
@@ -59,6 +65,9 @@ class GameResult:
     decisions: int
     seconds: float
     error: str | None = None
+    first_seat: int = 0
+    length: Mapping[str, int] = field(default_factory=dict)
+    rivals: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -107,6 +116,9 @@ def play_game(spec: GameSpec, index: int) -> GameResult:
             winners=state.winners(),
             decisions=decisions,
             seconds=time.perf_counter() - start,
+            first_seat=state.first_seat(),
+            length=state.length(),
+            rivals=state.rivals(),
         )
     except Exception as exc:  # a failed game is counted and reported, the run goes on
         return GameResult(
@@ -147,7 +159,12 @@ class SimulationSummary:
     decisions_per_sec: float
     by_bot: dict[str, dict[str, Any]]
     first_seat_win_rate: float
+    """Win rate of the seat that took the first turn (as the game chose it, not P0)."""
     first_seat_ci95: tuple[float, float]
+    mean_length: dict[str, float] = field(default_factory=dict)
+    """Mean game length in each unit the rulebook counts (rounds, turns)."""
+    rival_wins: dict[str, float] = field(default_factory=dict)
+    """Games won by each rival that is not a seat (a share when tied)."""
     error_samples: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -165,8 +182,19 @@ def summarise(
     totals = [0.0] * players
     bot_games: dict[str, int] = {}
     bot_wins: dict[str, float] = {}
+    first_wins = 0.0
+    lengths: dict[str, float] = {}
+    rival_wins: dict[str, float] = {}
     for r in ok:
         share = 1.0 / len(r.winners) if r.winners else 0.0
+        if r.first_seat in r.winners:
+            first_wins += share
+        for unit, value in r.length.items():
+            lengths[unit] = lengths.get(unit, 0.0) + value
+        for k, name in enumerate(r.rivals):
+            rival_wins[name] = rival_wins.get(name, 0.0) + (
+                share if players + k in r.winners else 0.0
+            )
         for seat, name in enumerate(r.seats):
             bot_games[name] = bot_games.get(name, 0) + 1
             bot_wins.setdefault(name, 0.0)
@@ -200,8 +228,10 @@ def summarise(
         seconds=seconds,
         decisions_per_sec=decisions / play_seconds if play_seconds > 0 else 0.0,
         by_bot=by_bot,
-        first_seat_win_rate=wins[0] / n_ok if n_ok else 0.0,
-        first_seat_ci95=wilson(wins[0], n_ok),
+        first_seat_win_rate=first_wins / n_ok if n_ok else 0.0,
+        first_seat_ci95=wilson(first_wins, n_ok),
+        mean_length={unit: total / n_ok for unit, total in lengths.items()},
+        rival_wins=rival_wins,
         error_samples=[f"game {r.index} (seed {r.seed}): {r.error}" for r in results if r.error][
             :5
         ],

@@ -116,15 +116,32 @@ def test_a_tie_is_not_a_win_and_the_failed_challenger_pays_a_tip() -> None:
     assert "P0's challenge fails: P0 pays a tip token back." in _public(state)
 
 
-def test_a_perfect_order_in_a_final_turn_wins_the_round_and_the_challenger_pays() -> None:
+def test_a_perfect_order_in_a_final_turn_still_lets_the_challenger_beat_a_third_player() -> None:
+    """The rulebook's "beat at least one player": P1's completed order is full progress and beats
+    P0, but P0's two of four still beat P2's none, so the challenge succeeds."""
     state = _challenge(
         ["single tall - -", "single tall nonfat -", "- - - -"],
         ["mocha latte breve", "cappuccino", "triple vente soy latte"],
         deck="soy vente",
     )
     act(state, "challenge", "discard mocha", "place cappuccino", "discard soy")
-    assert state.tips == [0, 2, 0] and state.jar == 18
+    assert state.tips == [2, 2, 0] and state.jar == 16
     assert state.round_no == 2 and state.challenger == -1
+    public = _public(state)
+    assert "P1 completes the perfect order, Single Tall Nonfat Cappuccino!" in public
+    assert "P1 reveals single, tall, nonfat, cappuccino: 4 of 4." in public
+    assert "P0's challenge succeeds: 1 tip token." in public
+
+
+def test_a_perfect_order_in_a_final_turn_beats_a_challenger_with_nobody_behind() -> None:
+    state = _challenge(
+        ["single tall - -", "single tall nonfat -", "- - - -"],
+        ["mocha latte breve", "cappuccino", "wild wild soy latte"],
+        deck="soy vente",
+    )
+    act(state, "challenge", "discard mocha", "place cappuccino", "discard soy")
+    assert state.tips == [0, 2, 0] and state.jar == 18
+    assert "P0's challenge fails: P0 pays a tip token back." in _public(state)
 
 
 def test_a_challenger_who_completes_the_order_on_the_calling_turn_just_wins_the_round() -> None:

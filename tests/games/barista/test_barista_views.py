@@ -6,6 +6,7 @@ import json
 from collections import Counter
 
 import lastcall
+from lastcall.core import plain
 from lastcall.games.barista.content import CONTENT
 from lastcall.games.barista.flow import WILD
 from lastcall.games.barista.game import BaristaState
@@ -149,3 +150,22 @@ def test_determinize_reseeds_chance() -> None:
     state = _table()
     assert state.determinize(0, 1).rng != state.determinize(0, 2).rng
     assert state.determinize(0, 1) == state.determinize(0, 1)
+
+
+def test_the_table_shows_the_order_the_tips_and_only_the_viewer_s_cards() -> None:
+    state = position(
+        ["single mocha roll", "double grande breve latte"],
+        placed=["- tall - -", "- - - -"],
+        tips=[2, 0],
+    )
+    text = plain(state.game.render(state.view(0)))
+    lines = text.splitlines()
+    assert lines[1] == "Order   [ single ]  [ tall ]  [ nonfat ]  [ cappuccino ]"
+    assert "You (dealer, to play)" in text and "●●○○○" in text
+    assert "order: shots:-  size:tall  milk:-  drink:-" in text
+    assert "hand: mocha, roll, single" in text
+    assert "P1                 ○○○○○  4 in hand · face down on: nothing" in text
+    assert "Resolving" not in text and "double" not in text
+    assert text.splitlines()[-2] == "Now: play a card."
+    act(state, "play roll")
+    assert "Resolving roll" in plain(state.game.render(state.view(1)))

@@ -82,7 +82,7 @@ class BaristaFlow(BaristaBase):
         )
         for p in range(n):
             self.tell(p, CHANCE, "You are dealt {cards}.", names(self.hands[p]))
-        self.ready = [not self._card_plays(p, in_turn=False) for p in range(n)]
+        self.ready = [False] * n
         self.step = SETUP
         return False
 
@@ -128,9 +128,7 @@ class BaristaFlow(BaristaBase):
             if self.final_left == 0:
                 self._resolve_challenge()
                 return False
-        if self.turns >= self.turn_limit:
-            self.announce(END, "The turn limit ({n}) is reached: the game ends.", self.turn_limit)
-            self.step = Step.OVER
+        if self._turn_limit_reached():
             return False
         self.current = (p + 1) % n
         self.step = Step.DRAW
@@ -249,8 +247,6 @@ class BaristaFlow(BaristaBase):
         elif op == act.OP_PLACE or op == act.OP_PLACE_WILD:
             if self.step == SETUP:
                 self._put(player, op, arg)
-                self.ready[player] = not self._card_plays(player, in_turn=False)
-                self._advance()
             else:
                 self._place(player, op, arg)
         elif op == act.OP_PLAY:
@@ -426,12 +422,17 @@ class BaristaFlow(BaristaBase):
         )
         paid = self._pay(p, PERFECT_TIPS)
         self.announce(RULE, "{p:Seat} receive{p:s} {n:plural:tip token}.", p, paid)
-        ch = self.challenger
-        if ch >= 0 and ch != p:
-            self._pay_back(ch)
-        self._end_round()
+        if self.challenger >= 0 and self.challenger != p:
+            self._resolve_challenge()
+        else:
+            self._end_round()
 
     def _resolve_challenge(self) -> None:
+        """Reveal every hand; the challenger must beat at least one other player.
+
+        A completed order counts as full progress, so another player's perfect
+        order beats the challenger, who may still beat a third player.
+        """
         ch = self.challenger
         for q in range(self.num_players):
             cards = self.hands[q] + [k for k in self.placed[q] if k != EMPTY]
@@ -462,8 +463,18 @@ class BaristaFlow(BaristaBase):
             )
             self.step = Step.OVER
             return
+        if self._turn_limit_reached():
+            return
         self.dealer = (self.dealer - 1) % self.num_players
         self.step = Step.DEAL
+
+    def _turn_limit_reached(self) -> bool:
+        """The documented end of a game nobody wins: no turn is played past the limit."""
+        if self.turns < self.turn_limit:
+            return False
+        self.announce(END, "The turn limit ({n}) is reached: the game ends.", self.turn_limit)
+        self.step = Step.OVER
+        return True
 
     # ----------------------------------------------------------------- illegal
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option
 from lastcall.games.barista.actions import CODE, MAX_PLAYERS, action_space
@@ -23,7 +23,11 @@ class BaristaState(BaristaFlow, BaristaView, BaristaKnowledge):
 
 class Barista(Game):
     id = "barista"
-    version = 1
+    version = 2
+    retired: ClassVar[Mapping[int, str]] = {
+        1: "setup did not ask seats with nothing to place, and a challenger always paid when "
+        "another player completed the order in the final turns"
+    }
     title = "Barista"
     summary = "Match four coffee cards to the order dice before the other baristas; five tips win."
     min_players = 2
