@@ -27,7 +27,7 @@ Mask = npt.NDArray[np.int8]
 
 
 def resolve(game: GameRef) -> Game:
-    """A game from its id (``barista``), its versioned id (``barista-v1``) or itself."""
+    """A game from its id (``barista``), its versioned id (``barista-v2``) or itself."""
     return game if isinstance(game, Game) else find_game(game)
 
 

@@ -1,7 +1,7 @@
 """Gymnasium: every lastcall game as a single-agent environment against lastcall bots.
 
 >>> import gymnasium, lastcall.envs.gymnasium
->>> env = gymnasium.make("lastcall/Barista-v1", players=2, opponents="random")
+>>> env = gymnasium.make("lastcall/Bartender-v2", players=2, opponents="random")
 >>> observation, info = env.reset(seed=3)
 
 The agent plays one seat (``seat``, or a seat drawn at each reset when

@@ -1,7 +1,7 @@
 """OpenSpiel: every lastcall game registered with ``pyspiel``, for its algorithms and bots.
 
 >>> import pyspiel, lastcall.envs.openspiel
->>> game = pyspiel.load_game("lastcall_barista_v1", {"players": 3})
+>>> game = pyspiel.load_game("lastcall_bartender_v2", {"players": 3})
 >>> state = game.new_initial_state()
 
 Importing this module registers ``lastcall_<id>_v<version>`` for every
