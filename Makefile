@@ -17,14 +17,14 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests examples
+	$(BIN)/ruff format --check src tests examples
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n auto
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests examples
+	$(BIN)/ruff format --check src tests examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
