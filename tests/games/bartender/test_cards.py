@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from lastcall.core import InvalidOptions
-from lastcall.games.bartender.cards import (
+from lastcall.games.bartender.content import (
     BARTENDER,
     COIN,
     CUSTOMER,

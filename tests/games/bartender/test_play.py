@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 
 from lastcall.core import Rng
-from lastcall.games.bartender.cards import COIN, DECK, RAIDER, SHOVEL
-from lastcall.games.bartender.state import BartenderState
+from lastcall.games.bartender.content import COIN, DECK, RAIDER, SHOVEL
+from lastcall.games.bartender.game import BartenderState
 
 from .bartender_positions import GAME, act, names, new, position
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from lastcall.core import Rng
-from lastcall.games.bartender.cards import BARTENDER, CUSTOMER, DECK
-from lastcall.games.bartender.state import ACTION, BANK, DISCARD, IDLE_ROUNDS, BartenderState
+from lastcall.games.bartender.content import BARTENDER, CUSTOMER, DECK
+from lastcall.games.bartender.game import BartenderState
+from lastcall.games.bartender.state import IDLE_ROUNDS, Step
 
 from .bartender_positions import GAME, act, ids, legal, names, new, position, refused
 
@@ -15,7 +16,7 @@ FULL = ["2s", "3s", "4s", "6s", "7s", "8s", "9s"]
 def end_turn_quietly(state: BartenderState, player: int) -> None:
     """Take no action, bank nothing, discard nothing."""
     act(state, player, "skip")
-    while state.to_move == (player,) and state.phase in (BANK, DISCARD):
+    while state.to_move == (player,) and state.phase in (Step.BANK, Step.DISCARD):
         act(state, player, "done")
 
 
@@ -91,7 +92,7 @@ def test_one_coin_per_happy_customer_up_to_a_hand_of_seven() -> None:
         deck=["7c"],
     )
     end_turn_quietly(state, 0)
-    assert state.to_move == (1,) and state.phase == ACTION
+    assert state.to_move == (1,) and state.phase == Step.ACTION
     assert names(state.hands[1]) == ["2c", "3c", "4c", "5c", "6c", "2d", "3d"]
     assert names(state.deck) == ["7c"]
     assert names(state.coin_deck) == ["4d"]
@@ -231,7 +232,7 @@ def test_bank_chosen_coins_and_keep_the_rest() -> None:
     act(state, 0, "bank 5d")
     assert state.bank[0] == 5 and names(state.coin_discard) == ["5d"]
     act(state, 0, "done")
-    assert state.phase == DISCARD
+    assert state.phase == Step.DISCARD
     assert names(state.hands[0]) == ["ad", "3c"]
 
 

@@ -1,4 +1,4 @@
-"""The Bartender cards: loaded from ``cards.toml``, validated, and laid out as flat tables.
+"""Bartender's cards, loaded from ``cards.toml``, validated, and laid out as flat tables.
 
 Every physical card is an int, so a state holds only lists of ints and a
 second Ace of Hearts or a second set of coins is a distinct card with the same
@@ -193,7 +193,7 @@ def build_deck(data: dict[str, Any]) -> Deck:
 
 
 def load_deck() -> Deck:
-    text = (resources.files("lastcall.games.bartender") / "cards.toml").read_text(encoding="utf-8")
+    text = resources.files(__package__).joinpath("cards.toml").read_text(encoding="utf-8")
     return build_deck(tomllib.loads(text))
 
 
