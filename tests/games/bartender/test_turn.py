@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lastcall.core import Rng
+from lastcall.core import Kind, Rng
 from lastcall.games.bartender.content import BARTENDER, CUSTOMER, DECK
 from lastcall.games.bartender.game import BartenderState
 from lastcall.games.bartender.state import IDLE_ROUNDS, Step
@@ -11,6 +11,15 @@ from .bartender_positions import GAME, act, ids, legal, names, new, position, re
 
 FULL = ["2s", "3s", "4s", "6s", "7s", "8s", "9s"]
 """A full hand: its holder draws nothing from the main deck."""
+
+
+def cuts(state: BartenderState) -> list[tuple[int, str]]:
+    """Each seat's card cut for the first turn, in order, from the public log."""
+    return [
+        (e.data["p"], e.data["card"])
+        for e in state.events(None)
+        if e.kind is Kind.CHANCE and "cuts the main deck" in e.text
+    ]
 
 
 def end_turn_quietly(state: BartenderState, player: int) -> None:
@@ -52,11 +61,11 @@ def test_still_tied_players_cut_lowest_goes_first_and_cards_go_back() -> None:
     state = position(3, bars={1: ["kh"]}, customers={1: ["2h"]}, deck=["jd", "4c"])
     deck_before = sorted(state.deck)
     first = state._first_player()
-    cut = next(e.text for e in state.events(None) if e.text.startswith("Cut"))
-    revealed = dict(part.split() for part in cut.removeprefix("Cut for first player: ").split(", "))
-    assert set(revealed) == {"P0", "P2"}
-    assert revealed[f"P{first}"] == "4c"
+    revealed = dict(cuts(state))
+    assert set(revealed) == {0, 2}
+    assert revealed[first] == "4c"
     assert sorted(state.deck) == deck_before
+    assert state.events(None)[-1].text == f"P{first} goes first."
 
 
 def test_cut_order_ace_counts_ten_faces_rank_above_numbers() -> None:
@@ -71,11 +80,12 @@ def test_a_tied_cut_is_cut_again() -> None:
         state = position(2, deck=["as", "10c", "2s"])
         state.rng = Rng(seed)
         first = state._first_player()
-        cuts = [e.text for e in state.events(None) if e.text.startswith("Cut")]
-        recuts += len(cuts) > 1
-        for text in cuts[:-1]:
-            assert "2s" not in text  # only a tie (Ace against 10) leads to another cut
-        assert f"P{first} 2s" in cuts[-1]
+        seen = cuts(state)
+        rounds = [seen[i : i + 2] for i in range(0, len(seen), 2)]
+        recuts += len(rounds) > 1
+        for both in rounds[:-1]:
+            assert "2s" not in dict(both).values()  # only a tie (Ace against 10) cuts again
+        assert (first, "2s") in rounds[-1]
     assert recuts
 
 

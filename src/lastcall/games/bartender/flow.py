@@ -39,14 +39,12 @@ NUM_BARTENDERS = act.NUM_BARTENDERS
 ACTION, CARD, DEFEND, AUCTION = Step.ACTION, Step.CARD, Step.DEFEND, Step.AUCTION
 BANK, DISCARD, OVER = Step.BANK, Step.DISCARD, Step.OVER
 START, END_TURN = Step.START, Step.END_TURN
+MOVE, CHANCE, RULE, TURN, END = Kind.MOVE, Kind.CHANCE, Kind.RULE, Kind.TURN, Kind.END
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-def cards_text(cards: Iterable[int]) -> str:
-    return " ".join(NAME[c] for c in cards) or "nothing"
+def names(cards: Iterable[int]) -> list[str]:
+    """Card names, as an event's argument."""
+    return [NAME[c] for c in cards]
 
 
 def _unique(
@@ -76,16 +74,28 @@ class BartenderFlow(BartenderBase):
         self.rng.shuffle(self.deck)
         self.rng.shuffle(self.coin_deck)
         if n == 3:
-            self._say("3 players: kc, qc, jc, 2h and 3h are out of the main deck")
+            self.announce(
+                RULE,
+                "With 3 players, {cards} are out of the main deck.",
+                names(sorted(DECK.three_player_removed)),
+            )
         for _ in range(DEAL):
             for p in range(n):
                 self._receive(p, self.deck.pop())
         for p in range(n):
-            self._say(f"P{p} is dealt {cards_text(self.hands[p])}", p)
-            self._say(
-                f"P{p} is dealt {len(self.hands[p])} hand cards; bar: "
-                f"{cards_text(self.bars[p])} | {cards_text(self.customers[p])}"
-            )
+            hand = self.hands[p]
+            self.tell(p, CHANCE, "You are dealt {cards}.", names(hand))
+            bar = names(self.bars[p] + self.customers[p])
+            if bar:
+                self.announce(
+                    CHANCE,
+                    "{p:Seat} {p:is} dealt {n:plural:hand card} and {cards} to the bar.",
+                    p,
+                    len(hand),
+                    bar,
+                )
+            else:
+                self.announce(CHANCE, "{p:Seat} {p:is} dealt {n:plural:hand card}.", p, len(hand))
         self.current = self._first_player()
         self.phase = START
         return False
@@ -94,7 +104,7 @@ class BartenderFlow(BartenderBase):
         """Step 1: the draw, then the sideways check."""
         p = self.current
         self.turn += 1
-        self._say(f"Turn {self.turn}: P{p}")
+        self.announce(TURN, "Turn {n}: {p:seat's} turn.", self.turn, p)
         self._sideways_check(p, self._draw_step(p))
         self.phase = ACTION
         return False
@@ -124,7 +134,7 @@ class BartenderFlow(BartenderBase):
             self.bars[bidder] += (b,)
             self.fresh[b] = 1
             self.auction = ()
-            self._say(f"P{bidder} wins {NAME[b]} with {NAME[high]}")
+            self.announce(RULE, "{p:Seat} win{p:s} {card} with {bid}.", bidder, NAME[b], NAME[high])
             self._after_action()
             return False
         self.to_move = ((bidder + passes + 1) % self.num_players,)
@@ -141,15 +151,16 @@ class BartenderFlow(BartenderBase):
             turned = self._keep_order(p)[:unpaired]
             for b in turned:
                 self.sideways[b] = 1
-            self._say(f"P{p} turns {cards_text(turned)} sideways")
+            self.announce(RULE, "{p:Seat} turn{p:s} {cards} sideways.", p, names(turned))
         elif unpaired < 0:
             self.sideways_customers[p] = -unpaired
-            self._say(f"P{p} turns {-unpaired} customer(s) sideways")
+            self.announce(RULE, "{p:Seat} turn{p:s} {n:plural:customer} sideways.", p, -unpaired)
         if self.idle >= IDLE_ROUNDS * self.num_players:
             self.phase = OVER
-            self._say(
-                f"Closing time: {IDLE_ROUNDS} rounds without a coin banked; the game ends",
-                kind=Kind.END,
+            self.announce(
+                END,
+                "Closing time: {n} rounds without a coin banked, and the game ends.",
+                IDLE_ROUNDS,
             )
             return False
         self.current = (p + 1) % self.num_players
@@ -191,23 +202,16 @@ class BartenderFlow(BartenderBase):
         while len(tied) > 1:
             revealed = [self.deck.pop(self.rng.below(len(self.deck))) for _ in tied]
             ranks = [DECK.cut_ranks[c] for c in revealed]
-            self._say(
-                "Cut for first player: "
-                + ", ".join(f"P{p} {NAME[c]}" for p, c in zip(tied, revealed, strict=True))
-            )
+            for p, card in zip(tied, revealed, strict=True):
+                self.announce(
+                    CHANCE, "{p:Seat} cut{p:s} the main deck and reveal{p:s} {card}.", p, NAME[card]
+                )
             low = min(ranks)
             tied = [p for p, r in zip(tied, ranks, strict=True) if r == low]
             self.deck.extend(revealed)
             self.rng.shuffle(self.deck)
-        self._say(f"P{tied[0]} goes first")
+        self.announce(RULE, "{p:Seat} go{p:es} first.", tied[0])
         return tied[0]
-
-    def _say(self, text: str, audience: int | None = None, kind: Kind = Kind.CHANCE) -> None:
-        """Log an event; every Bartender event counts as chance, so nothing is undone past it."""
-        if audience is None:
-            self.announce(kind, "{text}", text)
-        else:
-            self.tell(audience, kind, "{text}", text)
 
     # ----------------------------------------------------------------- card movement
 
@@ -232,7 +236,11 @@ class BartenderFlow(BartenderBase):
             self.deck = deck = self.discard
             self.discard = []
             self.rng.shuffle(deck)
-            self._say(f"The main discard pile is shuffled into a new deck of {len(deck)}")
+            self.announce(
+                CHANCE,
+                "The main discard pile is shuffled into a new deck of {n:plural:card}.",
+                len(deck),
+            )
         return deck.pop()
 
     def _draw_coin(self) -> int:
@@ -243,7 +251,11 @@ class BartenderFlow(BartenderBase):
             self.coin_deck = deck = self.coin_discard
             self.coin_discard = []
             self.rng.shuffle(deck)
-            self._say(f"The coin discard pile is shuffled into a new coin deck of {len(deck)}")
+            self.announce(
+                CHANCE,
+                "The coin discard pile is shuffled into a new coin deck of {n:plural:coin}.",
+                len(deck),
+            )
         return deck.pop()
 
     def _throw(self, card: int) -> None:
@@ -273,7 +285,7 @@ class BartenderFlow(BartenderBase):
         if sh >= 0:
             self.shovel[b] = NO_CARD
             self.discard.append(sh)
-            self._say(f"{NAME[sh]} leaves with {NAME[b]} and is discarded")
+            self.announce(RULE, "{shovel} leaves with {card} and is discarded.", NAME[sh], NAME[b])
         self.market.append(b)
 
     def _keep_order(self, p: int) -> list[int]:
@@ -319,12 +331,25 @@ class BartenderFlow(BartenderBase):
             else:
                 to_hand.append(card)
         if coins or to_hand:
-            self._say(f"P{p} draws {cards_text(coins + to_hand)}", p)
-        self._say(
-            f"P{p} draws {_count(len(coins), 'coin')} and "
-            f"{_count(len(to_bar) + len(to_hand), 'card')}"
-            + (f"; to the bar: {cards_text(to_bar)}" if to_bar else "")
-        )
+            self.tell(p, CHANCE, "You draw {cards}.", names(coins + to_hand))
+        drawn = len(to_bar) + len(to_hand)
+        if to_bar:
+            self.announce(
+                CHANCE,
+                "{p:Seat} draw{p:s} {n:plural:coin} and {m:plural:card}; to the bar: {cards}.",
+                p,
+                len(coins),
+                drawn,
+                names(to_bar),
+            )
+        else:
+            self.announce(
+                CHANCE,
+                "{p:Seat} draw{p:s} {n:plural:coin} and {m:plural:card}.",
+                p,
+                len(coins),
+                drawn,
+            )
         return sum(1 for c in to_bar if KIND[c] == CUSTOMER)
 
     def _sideways_check(self, p: int, new_customers: int) -> None:
@@ -347,7 +372,12 @@ class BartenderFlow(BartenderBase):
             older = len(bar) - sum(self.fresh[b] for b in bar)
             unpaired = older - len(self.customers[p])
             for b in turned[: max(0, unpaired)]:
-                self._say(f"P{p}'s sideways {NAME[b]} is still unpaired and goes to the market")
+                self.announce(
+                    RULE,
+                    "{p:Seat's} sideways {card} is still unpaired and goes to the market square.",
+                    p,
+                    NAME[b],
+                )
                 self._lose_bartender(p, b)
         count = self.sideways_customers[p]
         if count:
@@ -357,10 +387,21 @@ class BartenderFlow(BartenderBase):
             if leaving > 0:
                 self.customers[p] = customers[:-leaving]
                 self.discard.extend(customers[-leaving:])
-                self._say(
-                    f"P{p}'s sideways customers {cards_text(customers[-leaving:])} "
-                    "are still unpaired: discarded"
-                )
+                gone = names(customers[-leaving:])
+                if leaving == 1:
+                    self.announce(
+                        RULE,
+                        "{p:Seat's} sideways customer {card} is still unpaired: discarded.",
+                        p,
+                        gone[0],
+                    )
+                else:
+                    self.announce(
+                        RULE,
+                        "{p:Seat's} sideways customers {cards} are still unpaired: discarded.",
+                        p,
+                        gone,
+                    )
 
     # ----------------------------------------------------------------- decisions
 
@@ -426,19 +467,27 @@ class BartenderFlow(BartenderBase):
         phase = self.phase
         if phase == ACTION:
             if op == act.OP_SKIP:
-                self._say(f"P{player} takes no action")
+                self.announce(MOVE, "{p:Seat} take{p:s} no action.", player)
                 self._after_action()
                 self._advance()
                 return
             if op == act.OP_ADVERTISE:
                 self.pending = (ADVERTISE, arg, NO_CARD, NO_CARD)
+                self.announce(
+                    MOVE, "{p:Seat} choose{p:s} to advertise to {q:seat's} customer.", player, arg
+                )
             elif op == act.OP_RAID:
                 seat, b = divmod(arg, NUM_BARTENDERS)
                 self.pending = (RAID, seat, b, NO_CARD)
+                self.announce(
+                    MOVE, "{p:Seat} choose{p:s} to raid {q:seat's} {card}.", player, seat, NAME[b]
+                )
             elif op == act.OP_DIG:
                 self.pending = (DIG, player, arg, NO_CARD)
+                self.announce(MOVE, "{p:Seat} choose{p:s} to dig in {card}.", player, NAME[arg])
             else:
                 self.pending = (BID, NO_CARD, arg, NO_CARD)
+                self.announce(MOVE, "{p:Seat} choose{p:s} to bid on {card}.", player, NAME[arg])
             self.phase = CARD  # the same seat chooses the card
             return
         if phase == CARD:
@@ -455,7 +504,7 @@ class BartenderFlow(BartenderBase):
             else:
                 card = self._take(player, arg)
                 self._throw(card)
-                self._say(f"P{player} discards {NAME[card]}")
+                self.announce(MOVE, "{p:Seat} discard{p:s} {card}.", player, NAME[card])
             if self.phase in (BANK, DISCARD) and self.hands[player]:
                 return  # the same seat goes on deciding
         self._advance()
@@ -465,10 +514,10 @@ class BartenderFlow(BartenderBase):
         self.bank[p] += VALUE[coin]
         self.coin_discard.append(coin)
         self.idle = -1  # the end of this turn brings it to 0
-        self._say(f"P{p} banks {NAME[coin]}: {self.bank[p]} banked")
+        self.announce(MOVE, "{p:Seat} bank{p:s} {card}: {n} banked.", p, NAME[coin], self.bank[p])
         if self.bank[p] >= self.target:
             self.phase = OVER
-            self._say(f"P{p} reaches {self.target} and wins", kind=Kind.END)
+            self.announce(END, "{p:Seat} reach{p:es} {n} and win{p:s}.", p, self.target)
 
     def _play(self, p: int, card: int) -> None:
         """The card for the chosen action is on the table."""
@@ -476,19 +525,39 @@ class BartenderFlow(BartenderBase):
         if kind == ADVERTISE:
             self.pending = (ADVERTISE, target, NO_CARD, card)
             self.phase = DEFEND
-            self._say(f"P{p} advertises to P{target}'s customer with {NAME[card]}")
+            self.announce(
+                MOVE,
+                "{p:Seat} advertise{p:s} to {q:seat's} customer with {card}.",
+                p,
+                target,
+                NAME[card],
+            )
         elif kind == RAID:
-            self._say(f"P{p} raids P{target}'s {NAME[b]} with {NAME[card]}")
+            self.announce(
+                MOVE,
+                "{p:Seat} raid{p:s} {q:seat's} {bartender} with {card}.",
+                p,
+                target,
+                NAME[b],
+                NAME[card],
+            )
             sh = self.shovel[b]
             if sh >= 0:
                 if VALUE[card] <= VALUE[sh]:
                     self.discard.append(card)
-                    self._say(f"{NAME[b]} is dug in with {NAME[sh]}: the raid fails")
+                    self.announce(
+                        RULE, "{card} is dug in with {shovel}: the raid fails.", NAME[b], NAME[sh]
+                    )
                     self._after_action()
                     return
                 self.shovel[b] = NO_CARD
                 self.discard.append(sh)
-                self._say(f"{NAME[card]} beats the shovel {NAME[sh]}, which is discarded")
+                self.announce(
+                    RULE,
+                    "{card} beats the shovel {shovel}, which is discarded.",
+                    NAME[card],
+                    NAME[sh],
+                )
             self.pending = (RAID, target, b, card)
             self.phase = DEFEND
         elif kind == DIG:
@@ -496,25 +565,40 @@ class BartenderFlow(BartenderBase):
             self.shovel[b] = card
             if old >= 0:
                 self.discard.append(old)
-                self._say(f"P{p} replaces {NAME[old]} on {NAME[b]} with {NAME[card]}")
+                self.announce(
+                    MOVE,
+                    "{p:Seat} replace{p:s} {old} on {bartender} with {card}.",
+                    p,
+                    NAME[old],
+                    NAME[b],
+                    NAME[card],
+                )
             else:
-                self._say(f"P{p} digs in {NAME[b]} with {NAME[card]}")
+                self.announce(
+                    MOVE, "{p:Seat} dig{p:s} in {bartender} with {card}.", p, NAME[b], NAME[card]
+                )
             self._after_action()
         else:
             self._throw(card)
-            self._say(f"P{p} starts a bid on {NAME[b]} with {NAME[card]}")
+            self.announce(
+                MOVE,
+                "{p:Seat} open{p:s} the bidding on {bartender} with {card}.",
+                p,
+                NAME[b],
+                NAME[card],
+            )
             self.auction = (b, card, p, 0)
             self.phase = AUCTION
 
     def _bid(self, p: int, op: int, face: int) -> None:
         b, high, bidder, passes = self.auction
         if op == act.OP_PASS:
-            self._say(f"P{p} passes")
+            self.announce(MOVE, "{p:Seat} pass{p:es}.", p)
             self.auction = (b, high, bidder, passes + 1)
             return
         card = self._take(p, face)
         self._throw(card)
-        self._say(f"P{p} bids {NAME[card]}")
+        self.announce(MOVE, "{p:Seat} bid{p:s} {card}.", p, NAME[card])
         self.auction = (b, card, p, 0)
 
     def _defend(self, p: int, op: int, face: int) -> None:
@@ -525,7 +609,7 @@ class BartenderFlow(BartenderBase):
             if op == act.OP_KEEP:
                 mine = self._take(p, face)
                 self.coin_discard.append(mine)
-                self._say(f"P{p} keeps the customer with {NAME[mine]}")
+                self.announce(MOVE, "{p:Seat} keep{p:s} the customer with {card}.", p, NAME[mine])
             else:
                 customers = self.customers[p]
                 if self.sideways_customers[p]:
@@ -533,15 +617,22 @@ class BartenderFlow(BartenderBase):
                 won = customers[-1]
                 self.customers[p] = customers[:-1]
                 self.customers[attacker] += (won,)
-                self._say(f"P{p} lets {NAME[won]} go to P{attacker}'s bar")
+                self.announce(
+                    MOVE, "{p:Seat} let{p:s} {card} go to {q:seat's} bar.", p, NAME[won], attacker
+                )
         else:
             self.discard.append(card)
             if op == act.OP_BLOCK:
                 mine = self._take(p, face)
                 self.discard.append(mine)
-                self._say(f"P{p} blocks the raid with {NAME[mine]}")
+                self.announce(MOVE, "{p:Seat} block{p:s} the raid with {card}.", p, NAME[mine])
             else:
-                self._say(f"P{p} lets the raid through: {NAME[b]} goes to the market")
+                self.announce(
+                    MOVE,
+                    "{p:Seat} let{p:s} the raid through: {card} goes to the market square.",
+                    p,
+                    NAME[b],
+                )
                 self._lose_bartender(p, b)
         self._after_action()
 
