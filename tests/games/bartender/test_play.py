@@ -44,7 +44,7 @@ def random_game(
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-@pytest.mark.parametrize("options", [{}, {"extra_heart_aces": 2, "coin_sets": 1}])
+@pytest.mark.parametrize("options", [{}, {"extra_heart_aces": 2, "one_coin_set": True}])
 def test_cards_are_never_lost_or_made(players: int, options: dict[str, object]) -> None:
     for seed in range(3):
         start = None

@@ -29,9 +29,10 @@ class BartenderGame(Game):
     """Run bars, poach customers, raid rivals and bank the target profit first."""
 
     id = "bartender"
-    version = 2
+    version = 3
     retired: ClassVar[Mapping[int, str]] = {
-        1: "a sideways card was not paired before a newcomer of its kind"
+        1: "a sideways card was not paired before a newcomer of its kind",
+        2: "coin_sets=1 was an ordinary option, contradicting the rulebook's 20 coin cards",
     }
     title = "Bartender"
     summary = (
@@ -50,11 +51,11 @@ class BartenderGame(Game):
             maximum=len(DECK.extra_heart_aces),
         ),
         Option(
-            "coin_sets",
-            DECK.default_coin_sets,
-            "sets of Diamond coins, Ace to 10 (early decks shipped with one)",
-            minimum=1,
-            maximum=len(DECK.coin_sets),
+            "one_coin_set",
+            False,
+            "play with one set of ten coins, as early decks shipped, instead of the "
+            "rulebook's twenty",
+            house_rule=True,
         ),
     )
     state_class = BartenderState

@@ -128,7 +128,8 @@ class BartenderBase(State):
         self.auction = ()
         self.current = 0
         self.deck = DECK.main_deck(players, int(options["extra_heart_aces"]))
-        self.coin_deck = DECK.coin_deck(int(options["coin_sets"]))
+        sets = 1 if options["one_coin_set"] else DECK.rule_coin_sets
+        self.coin_deck = DECK.coin_deck(sets)
         self.phase = Step.DEAL
 
     def clone(self) -> Self:
