@@ -587,6 +587,7 @@ class BartenderFlow(BartenderBase):
                 NAME[b],
                 NAME[card],
             )
+            self.pending = ()  # the auction holds the bartender and the high card
             self.auction = (b, card, p, 0)
             self.phase = AUCTION
 
