@@ -20,7 +20,7 @@ from lastcall.games.bartender.content import BARTENDER, COIN, CUSTOMER, DECK, RA
 from lastcall.games.bartender.state import (
     ADVERTISE,
     BID,
-    DEAL,
+    DEAL_SIZE,
     DIG,
     HAND_LIMIT,
     IDLE_ROUNDS,
@@ -79,7 +79,7 @@ class BartenderFlow(BartenderBase):
                 "With 3 players, {cards} are out of the main deck.",
                 names(sorted(DECK.three_player_removed)),
             )
-        for _ in range(DEAL):
+        for _ in range(DEAL_SIZE):
             for p in range(n):
                 self._receive(p, self.deck.pop())
         for p in range(n):

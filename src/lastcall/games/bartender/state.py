@@ -17,7 +17,8 @@ from lastcall.games.bartender.actions import NUM_BARTENDERS
 from lastcall.games.bartender.content import DECK
 
 HAND_LIMIT = 7
-DEAL = 5
+DEAL_SIZE = 5
+"""Cards dealt to each seat at setup."""
 IDLE_ROUNDS = 10
 """Rounds without a single coin banked after which the bar closes (the game ends)."""
 NO_CARD = -1
