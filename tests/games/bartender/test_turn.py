@@ -355,3 +355,18 @@ def test_a_new_bartender_and_customer_leave_a_sideways_customer_paired() -> None
     assert state.sideways_customers[0] == 1
     end_turn_quietly(state, 1)
     assert len(state.customers[0]) == 3 and state.discard == []
+
+
+def test_length_counts_turns_and_rounds_begun_and_the_first_seat_is_remembered() -> None:
+    for players in (2, 3, 5):
+        state = new(players, seed=players)
+        first = state.current
+        turns = [e.data for e in state.events(None) if e.kind is Kind.TURN]
+        assert turns == [{"n": 1, "p": first}]
+        assert state.first_seat() == first
+        assert state.length() == {"turns": 1, "rounds": 1}
+        for _ in range(players):
+            end_turn_quietly(state, state.current)
+        assert state.first_seat() == first
+        assert state.length() == {"turns": players + 1, "rounds": 2}
+        assert state.current == first
