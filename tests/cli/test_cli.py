@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from lastcall.cli.app import app
@@ -17,6 +19,14 @@ def test_games_lists_barista() -> None:
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
     assert "barista" in result.output
+
+
+def test_games_marks_house_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("lastcall.cli.app.console", Console(width=250))
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "one_coin_set=False (house rule)" in result.output
+    assert "extra_heart_aces=0," in result.output
 
 
 def test_rules_prints_the_document() -> None:

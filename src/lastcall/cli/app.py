@@ -262,7 +262,13 @@ def list_games() -> None:
         table.add_column(column)
     for game_id in games():
         g = game(game_id)
-        opts = ", ".join(f"{o.name}={o.default}" for o in g.options) or "-"
+        opts = (
+            ", ".join(
+                f"{o.name}={o.default}" + (" (house rule)" if o.house_rule else "")
+                for o in g.options
+            )
+            or "-"
+        )
         table.add_row(g.id, g.title, f"{g.min_players}-{g.max_players}", opts, g.summary)
     console.print(table)
 

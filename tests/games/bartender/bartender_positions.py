@@ -8,8 +8,9 @@ import pytest
 
 import lastcall
 from lastcall.core import Action, IllegalAction
-from lastcall.games.bartender.cards import DECK
-from lastcall.games.bartender.state import ACTION, BartenderState
+from lastcall.games.bartender.content import DECK
+from lastcall.games.bartender.game import BartenderState
+from lastcall.games.bartender.state import Step
 
 GAME = lastcall.game("bartender")
 
@@ -98,7 +99,7 @@ def position(
     state.auction = ()
     state.idle = 0
     state.current = current
-    state.phase = ACTION
+    state.phase = Step.ACTION
     state.to_move = (current,)
     state._legal = None
     return state

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lastcall.games.bartender.state import AUCTION, BANK, DEFEND
+from lastcall.games.bartender.state import Step
 
 from .bartender_positions import act, ids, legal, names, position, refused
 
@@ -24,7 +24,7 @@ def test_one_action_choices_and_skip() -> None:
         "dig kh",
     ]
     act(state, 0, "skip")
-    assert state.phase == BANK and state.to_move == (0,)
+    assert state.phase == Step.BANK and state.to_move == (0,)
 
 
 def test_actions_need_their_cards() -> None:
@@ -41,7 +41,7 @@ def test_advertise_owner_keeps_with_an_equal_coin_both_coins_discarded() -> None
     act(state, 0, "advertise 1")
     assert legal(state, 0) == ["play 7d"]
     act(state, 0, "play 7d")
-    assert state.phase == DEFEND and state.to_move == (1,)
+    assert state.phase == Step.DEFEND and state.to_move == (1,)
     assert legal(state, 1) == ["pass", "keep 7d"]
     refused(state, 1, "keep 3d", "Coins and Advertising")
     refused(state, 0, "pass", "turns")
@@ -112,7 +112,7 @@ def test_raid_on_a_dug_in_bartender_must_beat_the_shovel() -> None:
     state = position(3, hands={0: ["5c", "2s"], 1: ["ac"]}, bars={1: ["qh"]}, shovels={"qh": "5s"})
     act(state, 0, "raid 1 qh")
     act(state, 0, "play 5c")
-    assert state.to_move == (0,) and state.phase == BANK
+    assert state.to_move == (0,) and state.phase == Step.BANK
     assert names(state.bars[1]) == ["qh"]
     assert names(state.discard) == ["5c"]
     assert state.shovel[ids("qh")[0]] >= 0
@@ -123,7 +123,7 @@ def test_raider_beating_the_shovel_discards_it_and_the_owner_may_still_block() -
     state = position(3, hands={0: ["6c", "2s"], 1: ["7c"]}, bars={1: ["qh"]}, shovels={"qh": "5s"})
     act(state, 0, "raid 1 qh")
     act(state, 0, "play 6c")
-    assert state.to_move == (1,) and state.phase == DEFEND
+    assert state.to_move == (1,) and state.phase == Step.DEFEND
     assert state.shovel[ids("qh")[0]] == -1
     assert names(state.discard) == ["5s"]
     act(state, 1, "block 7c")
@@ -154,7 +154,7 @@ def test_an_ace_and_a_ten_are_equal_against_a_shovel() -> None:
     act(state, 0, "raid 1 qh")
     act(state, 0, "play 10c")
     assert names(state.bars[1]) == ["qh"] and names(state.discard) == ["10c"]
-    assert state.to_move == (0,) and state.phase == BANK
+    assert state.to_move == (0,) and state.phase == Step.BANK
 
 
 def test_auction_goes_around_each_bid_higher_ends_when_all_pass() -> None:
@@ -166,7 +166,7 @@ def test_auction_goes_around_each_bid_higher_ends_when_all_pass() -> None:
     act(state, 0, "bid kd")
     assert legal(state, 0) == ["play 3d", "play 9c"]
     act(state, 0, "play 3d")
-    assert state.phase == AUCTION and state.to_move == (1,)
+    assert state.view(None)["phase"] == "auction" and state.to_move == (1,)
     assert legal(state, 1) == ["pass", "offer 5c"]  # 3c does not beat 3d
     refused(state, 1, "offer 3c", "Bidding")
     act(state, 1, "offer 5c")
@@ -184,7 +184,7 @@ def test_auction_goes_around_each_bid_higher_ends_when_all_pass() -> None:
     assert names(state.bars[2]) == ["kd"] and names(state.market) == ["jd"]
     assert sorted(names(state.coin_discard)) == ["3d", "ad"]
     assert sorted(names(state.discard)) == ["5c", "9c"]
-    assert state.to_move == (0,) and state.phase == BANK
+    assert state.to_move == (0,) and state.phase == Step.BANK
 
 
 def test_auction_starter_wins_when_everyone_passes() -> None:

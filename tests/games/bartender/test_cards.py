@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from lastcall.core import InvalidOptions
-from lastcall.games.bartender.cards import (
+from lastcall.games.bartender.content import (
     BARTENDER,
     COIN,
     CUSTOMER,
@@ -22,7 +22,7 @@ from lastcall.games.bartender.cards import (
     build_deck,
 )
 
-from .bartender_positions import names, new
+from .bartender_positions import GAME, names, new
 
 
 def raw() -> dict[str, Any]:
@@ -51,14 +51,28 @@ def test_an_ace_is_worth_ten_wherever_value_matters() -> None:
     assert value["2c"] == 2 and value["10s"] == 10 and value["7d"] == 7
 
 
-def test_coin_deck_is_two_sets_of_diamonds_by_default_or_one() -> None:
+def test_the_coin_deck_is_the_rulebooks_twenty_coins() -> None:
+    """The rulebook: "You also need at least 20 coin cards -- two sets of 1 through 10."."""
     two = DECK.coin_deck(2)
     assert len(two) == 20 and set(kinds_of(two)) == {COIN}
     assert Counter(names(two)) == {f"{r}d": 2 for r in ["a", *map(str, range(2, 11))]}
-    assert len(DECK.coin_deck(1)) == 10
+    assert DECK.rule_coin_sets == 2
+    for players in (2, 3, 4, 5):
+        state = new(players, seed=players)
+        coins = len(state.coin_deck) + sum(
+            1 for h in state.hands for c in h if DECK.kinds[c] == COIN
+        )
+        assert coins == 20
+    with pytest.raises(InvalidOptions, match="no option 'coin_sets'"):
+        new(2, options={"coin_sets": 1})
+
+
+def test_one_coin_set_is_a_house_rule_off_by_default() -> None:
+    option = next(o for o in GAME.options if o.name == "one_coin_set")
+    assert option.house_rule and option.default is False
+    assert all(not o.house_rule for o in GAME.options if o is not option)
     assert sorted(DECK.values[c] for c in DECK.coin_deck(1)) == [2, 3, 4, 5, 6, 7, 8, 9, 10, 10]
-    state = new(2, seed=1, options={"coin_sets": 1})
-    assert state.options["coin_sets"] == 1
+    state = new(2, seed=1, options={"one_coin_set": True})
     total = len(state.coin_deck) + sum(1 for h in state.hands for c in h if DECK.kinds[c] == COIN)
     assert total == 10
 
@@ -96,7 +110,7 @@ def test_options_are_range_checked() -> None:
     with pytest.raises(InvalidOptions):
         new(3, options={"extra_heart_aces": 4})
     with pytest.raises(InvalidOptions):
-        new(3, options={"coin_sets": 0})
+        new(3, options={"one_coin_set": 2})
 
 
 def test_targets_by_player_count() -> None:
@@ -118,6 +132,8 @@ def test_targets_by_player_count() -> None:
         (lambda d: d["three_players"].update(remove=["kc", "qc", "jc", "2h"]), "two Hearts"),
         (lambda d: d["three_players"].update(remove=["kc", "qc", "jc", "2h", "zz"]), "unknown"),
         (lambda d: d["targets"].pop("5"), "targets"),
+        (lambda d: d.pop("coins"), "coins table"),
+        (lambda d: d["coins"].update(sets=0), "sets must be an integer from 1"),
         (lambda d: d.update(number_ranks=["a", "2", "3"]), "Ace then 2 to 10"),
     ],
 )

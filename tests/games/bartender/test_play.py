@@ -7,9 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from lastcall.core import Rng
-from lastcall.games.bartender.cards import COIN, DECK, RAIDER, SHOVEL
-from lastcall.games.bartender.state import BartenderState
+from lastcall.core import Rng, plain
+from lastcall.games.bartender.content import COIN, DECK, RAIDER, SHOVEL
+from lastcall.games.bartender.game import BartenderState
 
 from .bartender_positions import GAME, act, names, new, position
 
@@ -44,7 +44,7 @@ def random_game(
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-@pytest.mark.parametrize("options", [{}, {"extra_heart_aces": 2, "coin_sets": 1}])
+@pytest.mark.parametrize("options", [{}, {"extra_heart_aces": 2, "one_coin_set": True}])
 def test_cards_are_never_lost_or_made(players: int, options: dict[str, object]) -> None:
     for seed in range(3):
         start = None
@@ -80,8 +80,8 @@ def test_views_show_own_hand_only_and_other_hands_as_counts() -> None:
     assert "hand" not in spectator
     assert "7c" not in str(spectator) and "9s" not in str(spectator)
     assert spectator["seats"][1]["happy"] == 1
-    text = GAME.render(mine)
-    assert "your hand: 5d 7c" in text and "P1:" in text
+    text = plain(GAME.render(mine))
+    assert "Your hand: 5♦ 7♣" in text and "P1 " in text
 
 
 def test_determinize_keeps_what_the_seat_knows() -> None:

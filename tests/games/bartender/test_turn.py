@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from lastcall.core import Rng
-from lastcall.games.bartender.cards import BARTENDER, CUSTOMER, DECK
-from lastcall.games.bartender.state import ACTION, BANK, DISCARD, IDLE_ROUNDS, BartenderState
+from lastcall.core import Kind, Rng
+from lastcall.games.bartender.content import BARTENDER, CUSTOMER, DECK
+from lastcall.games.bartender.game import BartenderState
+from lastcall.games.bartender.state import IDLE_ROUNDS, Step
 
 from .bartender_positions import GAME, act, ids, legal, names, new, position, refused
 
@@ -12,10 +13,19 @@ FULL = ["2s", "3s", "4s", "6s", "7s", "8s", "9s"]
 """A full hand: its holder draws nothing from the main deck."""
 
 
+def cuts(state: BartenderState) -> list[tuple[int, str]]:
+    """Each seat's card cut for the first turn, in order, from the public log."""
+    return [
+        (e.data["p"], e.data["card"])
+        for e in state.events(None)
+        if e.kind is Kind.CHANCE and "cuts the main deck" in e.text
+    ]
+
+
 def end_turn_quietly(state: BartenderState, player: int) -> None:
     """Take no action, bank nothing, discard nothing."""
     act(state, player, "skip")
-    while state.to_move == (player,) and state.phase in (BANK, DISCARD):
+    while state.to_move == (player,) and state.phase in (Step.BANK, Step.DISCARD):
         act(state, player, "done")
 
 
@@ -51,11 +61,11 @@ def test_still_tied_players_cut_lowest_goes_first_and_cards_go_back() -> None:
     state = position(3, bars={1: ["kh"]}, customers={1: ["2h"]}, deck=["jd", "4c"])
     deck_before = sorted(state.deck)
     first = state._first_player()
-    cut = next(e.text for e in state.events(None) if e.text.startswith("Cut"))
-    revealed = dict(part.split() for part in cut.removeprefix("Cut for first player: ").split(", "))
-    assert set(revealed) == {"P0", "P2"}
-    assert revealed[f"P{first}"] == "4c"
+    revealed = dict(cuts(state))
+    assert set(revealed) == {0, 2}
+    assert revealed[first] == "4c"
     assert sorted(state.deck) == deck_before
+    assert state.events(None)[-1].text == f"P{first} goes first."
 
 
 def test_cut_order_ace_counts_ten_faces_rank_above_numbers() -> None:
@@ -70,11 +80,12 @@ def test_a_tied_cut_is_cut_again() -> None:
         state = position(2, deck=["as", "10c", "2s"])
         state.rng = Rng(seed)
         first = state._first_player()
-        cuts = [e.text for e in state.events(None) if e.text.startswith("Cut")]
-        recuts += len(cuts) > 1
-        for text in cuts[:-1]:
-            assert "2s" not in text  # only a tie (Ace against 10) leads to another cut
-        assert f"P{first} 2s" in cuts[-1]
+        seen = cuts(state)
+        rounds = [seen[i : i + 2] for i in range(0, len(seen), 2)]
+        recuts += len(rounds) > 1
+        for both in rounds[:-1]:
+            assert "2s" not in dict(both).values()  # only a tie (Ace against 10) cuts again
+        assert (first, "2s") in rounds[-1]
     assert recuts
 
 
@@ -91,7 +102,7 @@ def test_one_coin_per_happy_customer_up_to_a_hand_of_seven() -> None:
         deck=["7c"],
     )
     end_turn_quietly(state, 0)
-    assert state.to_move == (1,) and state.phase == ACTION
+    assert state.to_move == (1,) and state.phase == Step.ACTION
     assert names(state.hands[1]) == ["2c", "3c", "4c", "5c", "6c", "2d", "3d"]
     assert names(state.deck) == ["7c"]
     assert names(state.coin_deck) == ["4d"]
@@ -231,7 +242,7 @@ def test_bank_chosen_coins_and_keep_the_rest() -> None:
     act(state, 0, "bank 5d")
     assert state.bank[0] == 5 and names(state.coin_discard) == ["5d"]
     act(state, 0, "done")
-    assert state.phase == DISCARD
+    assert state.phase == Step.DISCARD
     assert names(state.hands[0]) == ["ad", "3c"]
 
 
@@ -344,3 +355,18 @@ def test_a_new_bartender_and_customer_leave_a_sideways_customer_paired() -> None
     assert state.sideways_customers[0] == 1
     end_turn_quietly(state, 1)
     assert len(state.customers[0]) == 3 and state.discard == []
+
+
+def test_length_counts_turns_and_rounds_begun_and_the_first_seat_is_remembered() -> None:
+    for players in (2, 3, 5):
+        state = new(players, seed=players)
+        first = state.current
+        turns = [e.data for e in state.events(None) if e.kind is Kind.TURN]
+        assert turns == [{"n": 1, "p": first}]
+        assert state.first_seat() == first
+        assert state.length() == {"turns": 1, "rounds": 1}
+        for _ in range(players):
+            end_turn_quietly(state, state.current)
+        assert state.first_seat() == first
+        assert state.length() == {"turns": players + 1, "rounds": 2}
+        assert state.current == first

@@ -1,32 +1,38 @@
-"""The Bartender game: options, setup, decision bound and text rendering."""
+"""Bartender as a registered game: its facts, options, action space and the state class."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option, State
-from lastcall.games.bartender.cards import DECK
-from lastcall.games.bartender.observer import BartenderObserver
-from lastcall.games.bartender.state import (
-    ALL_ACTIONS,
-    HAND_LIMIT,
-    IDLE_ROUNDS,
-    BartenderState,
-    action_space,
-)
+from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option
+from lastcall.games.bartender.actions import CODE, MAX_SEATS, action_space
+from lastcall.games.bartender.content import DECK
+from lastcall.games.bartender.flow import BartenderFlow
+from lastcall.games.bartender.knowledge import BartenderKnowledge
+from lastcall.games.bartender.render import render_view
+from lastcall.games.bartender.state import HAND_LIMIT, IDLE_ROUNDS
+from lastcall.games.bartender.view import BartenderObserver, BartenderView
 
 _LOWEST_COIN = min(DECK.values[c] for coins in DECK.coin_sets for c in coins)
 _BID_VALUES = len({DECK.values[c] for c in DECK.raiders + DECK.coin_sets[0]})
+
+
+class BartenderState(BartenderFlow, BartenderView, BartenderKnowledge):
+    """A Bartender game in progress: fields (state.py), rules (flow.py), views (view.py)
+    and what bots need (knowledge.py)."""
+
+    __slots__ = ()
 
 
 class BartenderGame(Game):
     """Run bars, poach customers, raid rivals and bank the target profit first."""
 
     id = "bartender"
-    version = 2
+    version = 3
     retired: ClassVar[Mapping[int, str]] = {
-        1: "a sideways card was not paired before a newcomer of its kind"
+        1: "a sideways card was not paired before a newcomer of its kind",
+        2: "coin_sets=1 was an ordinary option, contradicting the rulebook's 20 coin cards",
     }
     title = "Bartender"
     summary = (
@@ -34,7 +40,7 @@ class BartenderGame(Game):
         "in open auctions; first to bank the target wins."
     )
     min_players = 2
-    max_players = 5
+    max_players = MAX_SEATS
     facts = GameFacts(simultaneous=False, chance=True, hidden_information=True)
     options = (
         Option(
@@ -45,23 +51,23 @@ class BartenderGame(Game):
             maximum=len(DECK.extra_heart_aces),
         ),
         Option(
-            "coin_sets",
-            DECK.default_coin_sets,
-            "sets of Diamond coins, Ace to 10 (early decks shipped with one)",
-            minimum=1,
-            maximum=len(DECK.coin_sets),
+            "one_coin_set",
+            False,
+            "play with one set of ten coins, as early decks shipped, instead of the "
+            "rulebook's twenty",
+            house_rule=True,
         ),
     )
     state_class = BartenderState
 
-    def _new(self, players: int, seed: int, options: dict[str, Any]) -> State:
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> BartenderState:
         state = BartenderState.__new__(BartenderState)
-        state._init_base(self, players, options, seed)
-        state.setup(players, options)
+        state._setup(self, players, seed, options)
+        state._advance()
         return state
 
     def is_action(self, action: Action) -> bool:
-        return action in ALL_ACTIONS
+        return action in CODE
 
     def _action_space(self, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
         return action_space(players)
@@ -101,49 +107,4 @@ class BartenderGame(Game):
         return phrases[str(verb)].format(*action[1:])
 
     def render(self, view: Mapping[str, Any]) -> str:
-        lines = [
-            f"Bartender, turn {view['turn']}: P{view['current']} to play "
-            f"({view['phase']}; waiting for "
-            f"{', '.join(f'P{p}' for p in view['to_move']) or 'nobody'}). "
-            f"Target {view['target']}."
-        ]
-        for seat in view["seats"]:
-            bar = " ".join(
-                b["card"]
-                + (f"({b['shovel']})" if b["shovel"] else "")
-                + ("~" if b["sideways"] else "")
-                for b in seat["bartenders"]
-            )
-            customers = " ".join(seat["customers"])
-            sideways = seat["sideways_customers"]
-            lines.append(
-                f"  P{seat['seat']}: bank {seat['bank']:>3}  hand {seat['hand_count']} "
-                f"({seat['coins_in_hand']} coins)  happy {seat['happy']}  "
-                f"bar: {bar or '-'} | {customers or '-'}"
-                + (f" ({sideways} sideways)" if sideways else "")
-            )
-        lines.append(
-            f"  market: {' '.join(view['market']) or '-'}   deck {view['deck']}  "
-            f"coins {view['coin_deck']}  idle turns {view['idle_turns']}/{view['closing_after']}"
-        )
-        pending = view.get("pending")
-        if pending:
-            who = f"P{pending['by']}"
-            card = f" with {pending['card']}" if pending["card"] else " (choosing the card)"
-            what = {
-                "advertise": f"advertises to P{pending['target']}'s customer",
-                "raid": f"raids P{pending['target']}'s {pending['bartender']}",
-                "dig": f"digs in {pending['bartender']}",
-                "bid": f"starts a bid on {pending['bartender']}",
-            }[pending["action"]]
-            lines.append(f"  {who} {what}{card}")
-        auction = view.get("auction")
-        if auction:
-            lines.append(
-                f"  auction for {auction['bartender']}: P{auction['high_bidder']} "
-                f"leads with {auction['high']}"
-            )
-        if "hand" in view:
-            lines.append(f"  your hand: {' '.join(view['hand']) or '-'}")
-        lines.append("  (kh~ is sideways; kh(5s) is dug in with the 5s)")
-        return "\n".join(lines)
+        return render_view(view)

@@ -1,4 +1,4 @@
-"""A Bartender seat's view as a fixed-shape observation."""
+"""What a Bartender seat sees: its view, and the same view as a fixed-shape observation."""
 
 from __future__ import annotations
 
@@ -6,19 +6,86 @@ from collections.abc import Mapping
 from typing import Any
 
 from lastcall.core import ActionSpace, Observer, Piece, one_hot
+from lastcall.games.bartender.actions import BARTENDER_ID, FACE_ID, NUM_BARTENDERS
+from lastcall.games.bartender.content import COIN, DECK
 from lastcall.games.bartender.state import (
-    BARTENDER_ID,
-    FACE_ID,
-    FACES,
+    ADVERTISE,
     HAND_LIMIT,
-    NAME,
-    NUM_BARTENDERS,
+    IDLE_ROUNDS,
     PENDING,
     PHASES,
-    VALUE,
+    RAID,
+    BartenderBase,
 )
 
-FACE_VALUE = {NAME[c]: VALUE[c] for c in range(len(NAME))}
+NAME = DECK.names
+KIND = DECK.kinds
+FACES = DECK.faces
+FACE_VALUE = {NAME[c]: DECK.values[c] for c in range(len(NAME))}
+
+
+class BartenderView(BartenderBase):
+    """Views: every bar, the market, the piles and banks in full; hands as counts but one's own."""
+
+    __slots__ = ()
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        seats = []
+        for s in range(self.num_players):
+            bar = self.bars[s]
+            hand = self.hands[s]
+            seats.append(
+                {
+                    "seat": s,
+                    "bank": self.bank[s],
+                    "hand_count": len(hand),
+                    "coins_in_hand": sum(1 for c in hand if KIND[c] == COIN),
+                    "bartenders": [
+                        {
+                            "card": NAME[b],
+                            "shovel": NAME[self.shovel[b]] if self.shovel[b] >= 0 else None,
+                            "sideways": bool(self.sideways[b]),
+                        }
+                        for b in bar
+                    ],
+                    "customers": [NAME[c] for c in self.customers[s]],
+                    "sideways_customers": self.sideways_customers[s],
+                    "happy": self.happy(s),
+                }
+            )
+        out: dict[str, Any] = {
+            "game": "bartender",
+            "viewer": player,
+            "to_move": list(self.to_move),
+            "phase": PHASES[self.phase],
+            "seats": seats,
+            "players": self.num_players,
+            "turn": self.turn,
+            "current": self.current,
+            "target": self.target,
+            "market": [NAME[b] for b in self.market],
+            "deck": len(self.deck),
+            "discard": [NAME[c] for c in self.discard],
+            "coin_deck": len(self.coin_deck),
+            "coin_discard": [NAME[c] for c in self.coin_discard],
+            "idle_turns": max(self.idle, 0),
+            "closing_after": IDLE_ROUNDS * self.num_players,
+        }
+        if self.pending:
+            kind, target, b, card = self.pending
+            out["pending"] = {
+                "action": PENDING[kind],
+                "by": self.current,
+                "target": target if kind in (ADVERTISE, RAID) else None,
+                "bartender": NAME[b] if b >= 0 else None,
+                "card": NAME[card] if card >= 0 else None,
+            }
+        if self.auction:
+            b, high, bidder, _ = self.auction
+            out["auction"] = {"bartender": NAME[b], "high": NAME[high], "high_bidder": bidder}
+        if player is not None:
+            out["hand"] = [NAME[c] for c in self.hands[player]]
+        return out
 
 
 class BartenderObserver(Observer):

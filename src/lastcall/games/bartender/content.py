@@ -1,4 +1,4 @@
-"""The Bartender cards: loaded from ``cards.toml``, validated, and laid out as flat tables.
+"""Bartender's cards, loaded from ``cards.toml``, validated, and laid out as flat tables.
 
 Every physical card is an int, so a state holds only lists of ints and a
 second Ace of Hearts or a second set of coins is a distinct card with the same
@@ -38,9 +38,9 @@ class Deck:
     raiders: tuple[int, ...]
     shovels: tuple[int, ...]
     coin_sets: tuple[tuple[int, ...], ...]
+    """The Diamonds Ace to 10, set by set: the coin deck the rulebook asks for."""
     three_player_removed: frozenset[int]
     targets: dict[int, int]
-    default_coin_sets: int
 
     def main_deck(self, players: int, extra_heart_aces: int) -> list[int]:
         """The main deck for a game, in id order (shuffled by the caller)."""
@@ -56,7 +56,13 @@ class Deck:
         return cards
 
     def coin_deck(self, sets: int) -> list[int]:
+        """The first ``sets`` coin sets, in id order (shuffled by the caller)."""
         return [c for coins in self.coin_sets[:sets] for c in coins]
+
+    @property
+    def rule_coin_sets(self) -> int:
+        """How many coin sets the rulebook's game uses."""
+        return len(self.coin_sets)
 
 
 def _need(condition: bool, message: str) -> None:
@@ -119,8 +125,10 @@ def build_deck(data: dict[str, Any]) -> Deck:
     _need(isinstance(variants, dict), "variants table missing")
     assert isinstance(variants, dict)
     max_aces = _int(variants, "max_extra_heart_aces", 0, 10)
-    max_sets = _int(variants, "max_coin_sets", 1, 4)
-    default_sets = _int(variants, "default_coin_sets", 1, max_sets)
+    coins = data.get("coins")
+    _need(isinstance(coins, dict), "coins table missing")
+    assert isinstance(coins, dict)
+    sets = _int(coins, "sets", 1, 4)
 
     raw_targets = data.get("targets")
     _need(isinstance(raw_targets, dict), "targets table missing")
@@ -146,9 +154,7 @@ def build_deck(data: dict[str, Any]) -> Deck:
     extra = tuple(add("a", suit_of["customer"], CUSTOMER) for _ in range(max_aces))
     raiders = tuple(add(r, suit_of["raider"], RAIDER) for r in numbers)
     shovels = tuple(add(r, suit_of["shovel"], SHOVEL) for r in numbers)
-    coin_sets = tuple(
-        tuple(add(r, suit_of["coin"], COIN) for r in numbers) for _ in range(max_sets)
-    )
+    coin_sets = tuple(tuple(add(r, suit_of["coin"], COIN) for r in numbers) for _ in range(sets))
 
     three = data.get("three_players")
     _need(isinstance(three, dict), "three_players table missing")
@@ -188,12 +194,11 @@ def build_deck(data: dict[str, Any]) -> Deck:
         coin_sets=coin_sets,
         three_player_removed=removed,
         targets=targets,
-        default_coin_sets=default_sets,
     )
 
 
 def load_deck() -> Deck:
-    text = (resources.files("lastcall.games.bartender") / "cards.toml").read_text(encoding="utf-8")
+    text = resources.files(__package__).joinpath("cards.toml").read_text(encoding="utf-8")
     return build_deck(tomllib.loads(text))
 
 
