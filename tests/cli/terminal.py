@@ -22,7 +22,7 @@ _CONTROL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[()][0-9A
 class Terminal:
     """``python -m lastcall.cli ARGS`` running on a pseudo-terminal."""
 
-    def __init__(self, args: list[str], cwd: str, timeout: float = 30.0) -> None:
+    def __init__(self, args: list[str], cwd: str, timeout: float = 90.0) -> None:
         env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST_")} | {
             "TERM": "xterm",
             "COLUMNS": "100",
