@@ -25,10 +25,16 @@ MANIFEST = HERE / "manifest.json"
 PER_GAME = 5
 
 
+# Fields that record how a match was logged, not how it was played: the event log
+# (its wording and kinds) and the undo bookkeeping that follows the event kinds.
+NOT_BEHAVIOUR = ("log", "undo_seat", "undo_floor")
+
+
 def state_hash(state: State) -> str:
-    """SHA-256 of the final state's fields; the log's wording is not behaviour."""
+    """SHA-256 of the final state's fields that the rules decide."""
     fields = dict(state.to_json()["state"])
-    del fields["log"]
+    for name in NOT_BEHAVIOUR:
+        del fields[name]
     text = json.dumps(fields, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
