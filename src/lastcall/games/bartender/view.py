@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from lastcall.core import ActionSpace, Observer, Piece, one_hot
+from lastcall.core import ActionSpace, Observer, Piece, State, one_hot
 from lastcall.games.bartender.actions import BARTENDER_ID, FACE_ID, NUM_BARTENDERS
 from lastcall.games.bartender.content import COIN, DECK
 from lastcall.games.bartender.state import (
@@ -22,6 +22,10 @@ NAME = DECK.names
 KIND = DECK.kinds
 FACES = DECK.faces
 FACE_VALUE = {NAME[c]: DECK.values[c] for c in range(len(NAME))}
+# The view names a card by its face; the observation counts faces by number.
+FACE_AT = tuple(FACE_ID[NAME[c]] for c in range(len(NAME)))
+BARTENDER_AT = tuple(BARTENDER_ID.get(NAME[c], -1) for c in range(len(NAME)))
+VALUE_TENTHS = tuple(v / 10.0 for v in DECK.values)
 
 
 class BartenderView(BartenderBase):
@@ -170,3 +174,62 @@ class BartenderObserver(Observer):
             out[at["auction_high"]] = FACE_VALUE[auction["high"]] / 10.0
             one_hot(out, at["auction_bidder"], n, auction["high_bidder"])
         out[at["idle"]] = view["idle_turns"] / view["closing_after"]
+
+    def encode_state(self, state: State, player: int, out: list[float]) -> str | None:
+        """What ``encode`` writes from the view, read from the fields (tested equal)."""
+        if not isinstance(state, BartenderView):
+            return None
+        at = self.offsets
+        n = self.players
+        bartenders = NUM_BARTENDERS
+        face_at = FACE_AT
+        limit = HAND_LIMIT
+        one_hot(out, at["current"], n, state.current)
+        start = at["hand"]
+        for c in state.hands[player]:
+            out[start + face_at[c]] += 1.0
+        bank, count, coins = at["bank"], at["hand_count"], at["coins_in_hand"]
+        bars, shovels, sideways = at["bars"], at["shovels"], at["sideways"]
+        customers, turned, happy = at["customers"], at["sideways_customers"], at["happy"]
+        for q in range(n):
+            hand = state.hands[q]
+            out[bank + q] = state.bank[q] / self.target
+            out[count + q] = len(hand) / limit
+            out[coins + q] = sum(1 for c in hand if KIND[c] == COIN) / limit
+            for b in state.bars[q]:
+                i = BARTENDER_AT[b]
+                out[bars + q * bartenders + i] = 1.0
+                shovel = state.shovel[b]
+                if shovel >= 0:
+                    out[shovels + i] = VALUE_TENTHS[shovel]
+                if state.sideways[b]:
+                    out[sideways + i] = 1.0
+            out[customers + q] = len(state.customers[q]) / limit
+            out[turned + q] = state.sideways_customers[q] / limit
+            out[happy + q] = state.happy(q) / limit
+        start = at["market"]
+        for b in state.market:
+            out[start + BARTENDER_AT[b]] = 1.0
+        out[at["decks"]] = len(state.deck) / 60.0
+        out[at["decks"] + 1] = len(state.coin_deck) / 60.0
+        start = at["discards"]
+        for c in state.discard:
+            out[start + face_at[c]] += 1.0
+        for c in state.coin_discard:
+            out[start + face_at[c]] += 1.0
+        if state.pending:
+            kind, target, b, card = state.pending
+            out[at["pending_action"] + kind] = 1.0
+            if kind in (ADVERTISE, RAID):
+                one_hot(out, at["pending_target"], n, target)
+            if b >= 0:
+                out[at["pending_bartender"] + BARTENDER_AT[b]] = 1.0
+            if card >= 0:
+                out[at["pending_card"] + face_at[card]] = 1.0
+        if state.auction:
+            b, high, bidder, _ = state.auction
+            out[at["auction_bartender"] + BARTENDER_AT[b]] = 1.0
+            out[at["auction_high"]] = VALUE_TENTHS[high]
+            one_hot(out, at["auction_bidder"], n, bidder)
+        out[at["idle"]] = max(state.idle, 0) / (IDLE_ROUNDS * n)
+        return PHASES[state.phase]
