@@ -65,11 +65,11 @@ def test_every_step_keeps_the_contract(case: Case) -> None:
                 state.apply(outsider, state.legal_actions(mover)[0])
             assert state == before
         with pytest.raises(StaleState):
-            state.apply(mover, state.legal_actions(mover)[0], expect=state.decisions + 1)
+            state.apply(mover, state.legal_actions(mover)[0], expect=state.revision + 1)
         assert state == before
         for a in state.legal_actions(mover):
             twin = state.clone()
-            twin.apply(mover, a, expect=state.decisions)
+            twin.apply(mover, a, expect=state.revision)
             assert twin.decisions == state.decisions + 1
         assert state == before, "applying to a clone changed the original"
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import lastcall
-from lastcall.core import Kind, Match, MatchRecord, RecordError, Rng, UndoError
+from lastcall.core import Kind, Match, MatchRecord, RecordError, Rng, StaleState, UndoError
 from lastcall.core.version import __version__
 
 
@@ -167,9 +167,15 @@ def test_undo_takes_back_decisions_of_the_seat_s_own_run_only() -> None:
     assert undo.kind is Kind.UNDO
     assert undo.text == f"P0 takes back a decision (events {top + 1} to {undo.data['last']})."
     assert undo.data == {"seat": 0, "first": top + 1, "last": match.state.last_event - 1}
-    assert match.state.to_json()["state"] | {"log": 0} == before.to_json()["state"] | {"log": 0}
+    kept = {"log": 0, "revision": 0}
+    assert match.state.to_json()["state"] | kept == before.to_json()["state"] | kept
     with pytest.raises(UndoError, match="P1 has no decision to take back now"):
         match.undo(1)
+    # A submission made before the undo, at the revision it saw, is stale after it.
+    assert match.state.decisions == before.decisions
+    assert match.state.revision == before.revision + 2
+    with pytest.raises(StaleState):
+        match.apply(0, match.state.legal_actions(0)[0], expect=before.revision + 1)
 
 
 def test_undo_never_reaches_back_past_chance() -> None:

@@ -142,7 +142,7 @@ def test_a_stale_submission_is_refused_and_changes_nothing() -> None:
     state = PILE.new(2)
     state.apply(0, Action("take", 1), expect=0)
     before = state.clone()
-    with pytest.raises(StaleState, match="made after decision 0, but the game is at decision 1"):
+    with pytest.raises(StaleState, match="made at revision 0, but the game is at revision 1"):
         state.apply(1, Action("take", 1), expect=0)
     assert state == before and state.decisions == 1
 

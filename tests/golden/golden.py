@@ -25,9 +25,10 @@ MANIFEST = HERE / "manifest.json"
 PER_GAME = 5
 
 
-# Fields that record how a match was logged, not how it was played: the event log
-# (its wording and kinds) and the undo bookkeeping that follows the event kinds.
-NOT_BEHAVIOUR = ("log", "undo_seat", "undo_floor")
+# Fields that record how a match was logged or served, not how it was played: the
+# event log (its wording and kinds), the undo bookkeeping that follows the event
+# kinds, and the revision a server checks submissions against.
+NOT_BEHAVIOUR = ("log", "undo_seat", "undo_floor", "revision")
 
 
 def state_hash(state: State) -> str:

@@ -69,8 +69,7 @@ class StaleState(LastcallError, ValueError):
         self.expected = expected
         self.actual = actual
         super().__init__(
-            f"the submission was made after decision {expected}, "
-            f"but the game is at decision {actual}"
+            f"the submission was made at revision {expected}, but the game is at revision {actual}"
         )
 
 

@@ -202,7 +202,8 @@ class Match:
 
     Undo restores the position at the start of the seat's current run of
     decisions (kept as a snapshot) and replays the ones that stand. Event
-    indices keep growing: an ``undo`` event names the indices taken back.
+    indices and the revision keep growing: an ``undo`` event names the indices
+    taken back, and a submission made before the undo is stale after it.
     """
 
     def __init__(
@@ -267,6 +268,7 @@ class Match:
             (player, first, last),
             world.log,
         )
+        world.revision = state.revision + 1
         self.state = world
         del self.moves[kept:]
 

@@ -76,6 +76,7 @@ class State(ABC):
         "log",
         "num_players",
         "options",
+        "revision",
         "rng",
         "to_move",
         "undo_floor",
@@ -92,6 +93,7 @@ class State(ABC):
     to_move: tuple[int, ...]
     log: LogCell | None
     decisions: int
+    revision: int
     undo_seat: int
     undo_floor: int
     _legal: tuple[int, tuple[Action, ...]] | None
@@ -113,6 +115,7 @@ class State(ABC):
         self.to_move = ()
         self.log = None
         self.decisions = 0
+        self.revision = 0
         self.undo_seat = -1
         self.undo_floor = 0
         self._legal = None
@@ -126,6 +129,7 @@ class State(ABC):
         other.to_move = self.to_move
         other.log = self.log
         other.decisions = self.decisions
+        other.revision = self.revision
         other.undo_seat = self.undo_seat
         other.undo_floor = self.undo_floor
         other._legal = self._legal
@@ -225,13 +229,13 @@ class State(ABC):
     def apply(self, player: int, action: Action, expect: int | None = None) -> None:
         """Check and carry out ``action`` for ``player``.
 
-        ``expect``, when given, is the decision count the submission was made
-        against: another count raises :class:`StaleState`. An illegal action
+        ``expect``, when given, is the revision the submission was made
+        against: another revision raises :class:`StaleState`. An illegal action
         raises :class:`IllegalAction` naming the broken rule. Either way the
         state is left exactly as it was.
         """
-        if expect is not None and expect != self.decisions:
-            raise StaleState(expect, self.decisions)
+        if expect is not None and expect != self.revision:
+            raise StaleState(expect, self.revision)
         if action not in self.legal_actions(player):
             raise self.illegal(player, action)
         self._legal = None
@@ -239,6 +243,7 @@ class State(ABC):
             self.undo_seat = player
             self.undo_floor = self.decisions
         self.decisions += 1
+        self.revision += 1
         self._apply(player, action)
 
     def can_undo(self, player: int) -> bool:
