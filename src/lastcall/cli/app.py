@@ -661,6 +661,40 @@ def bench(
     console.print(table)
 
 
+# ----------------------------------------------------------------- web
+
+
+@app.command()
+def serve(
+    db: Annotated[
+        str, typer.Option(help="Database URL: sqlite:///file.db or postgresql://host/db.")
+    ] = "sqlite:///lastcall-web.db",
+    redis: Annotated[
+        str | None, typer.Option(help="Redis URL, for several processes sharing the tables.")
+    ] = None,
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    bot_workers: Annotated[
+        int, typer.Option(min=0, max=64, help="Processes for bot searches (0: a thread).")
+    ] = 1,
+) -> None:
+    """Serve the games in the browser (needs the web extra: pip install 'lastcall[web]')."""
+    try:
+        from lastcall.web import Settings
+        from lastcall.web.db.engine import DatabaseUrlError, async_url
+        from lastcall.web.server import serve as run_server
+    except ImportError as exc:
+        raise _fail(f"the web server needs the web extra ({exc.name} is missing)") from exc
+    try:
+        async_url(db)
+    except DatabaseUrlError as exc:
+        raise _fail(str(exc)) from exc
+    settings = Settings.from_env(
+        db_url=db, redis_url=redis, host=host, port=port, bot_workers=bot_workers
+    )
+    run_server(settings)
+
+
 def main() -> None:
     """The ``lastcall`` command: a person never sees a traceback.
 
