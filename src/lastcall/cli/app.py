@@ -695,6 +695,43 @@ def serve(
     run_server(settings)
 
 
+@app.command("bench-web")
+def bench_web(
+    db: Annotated[
+        str | None, typer.Option(help="Database URL (default: a temporary SQLite file).")
+    ] = None,
+    tables: Annotated[int, typer.Option(min=1, max=1000, help="Matches played at once.")] = 100,
+    seconds: Annotated[float, typer.Option(min=1, max=600, help="How long to load it.")] = 20.0,
+    game_id: Annotated[
+        str | None, typer.Option("--game", help="One game (default: every game in turn).")
+    ] = None,
+    bot_workers: Annotated[int, typer.Option(min=0, max=64, help="Bot processes.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Load a web server on loopback: moves per second, and latency from move to broadcast."""
+    try:
+        from lastcall.web.bench import run as run_bench
+    except ImportError as exc:
+        raise _fail(f"the web benchmark needs the web extra ({exc.name} is missing)") from exc
+    ids = [_game(game_id).id] if game_id else None
+    report = run_bench(db, tables, seconds, ids, bot_workers)
+    if as_json:
+        print(json.dumps(report, sort_keys=True))
+        return
+    table = Table(title=f"lastcall bench-web ({report['database']}, {tables} tables)")
+    for column in ("moves/s", "p50 ms", "p99 ms", "max ms", "moves", "matches"):
+        table.add_column(column, justify="right")
+    table.add_row(
+        f"{report['moves_per_sec']:,.1f}",
+        f"{report['p50_ms']:.1f}",
+        f"{report['p99_ms']:.1f}",
+        f"{report['max_ms']:.1f}",
+        f"{report['moves']:,}",
+        str(report["matches_finished"]),
+    )
+    console.print(table)
+
+
 def main() -> None:
     """The ``lastcall`` command: a person never sees a traceback.
 

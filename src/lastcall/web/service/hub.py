@@ -494,7 +494,10 @@ class Hub:
     async def move(
         self, access: Access, text: str, expect: int, by: str = "person"
     ) -> dict[str, Any]:
-        """Carry out a seat's move once it is durable; answer with the seat's new payload."""
+        """Carry out a seat's move once it is durable; answer with the seat's new payload.
+
+        The answer's events are those that followed the move (the reader has the rest).
+        """
         seat = self._acting_seat(access)
         live = await self.table(access.table)
         async with live.lock:
@@ -502,8 +505,9 @@ class Hub:
                 await self._catch_up(live)
             if live.controllers[seat] is not None:
                 raise Conflict(f"P{seat} is played by a bot now; take the seat back first")
+            before = live.state.last_event
             await self._commit_move(live, seat, text, expect, by)
-            return self.payload(live, seat, -1)
+            return self.payload(live, seat, before)
 
     async def _commit_move(self, live: Live, seat: int, text: str, expect: int, by: str) -> None:
         state = live.state
@@ -535,8 +539,9 @@ class Hub:
                 )
             if live.controllers[seat] is not None or not state.can_undo(seat):
                 raise Rejected(f"P{seat} has no decision to take back now")
+            before = state.last_event
             await self._commit(live, Op(live.ops, "undo", seat, "", "person", time.time()))
-            return self.payload(live, seat, -1)
+            return self.payload(live, seat, before)
 
     async def control(self, access: Access, seat: int, level: str | None) -> dict[str, Any]:
         """Hand a seat to a bot of ``level``, or back to its person (``None``).
@@ -558,10 +563,11 @@ class Hub:
                 await self._catch_up(live)
             if live.state.is_over:
                 raise Conflict("the match is over")
+            before = live.state.last_event
             if live.controllers[seat] != level:
                 op = Op(live.ops, "control", seat, level or "", access.role, time.time())
                 await self._commit(live, op)
-            return self.payload(live, access.seat, -1)
+            return self.payload(live, access.seat, before)
 
     def _acting_seat(self, access: Access) -> int:
         if access.role != "seat" or access.seat is None:

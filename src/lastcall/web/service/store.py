@@ -1,7 +1,8 @@
 """Every read and write of the database the service makes, in SQLAlchemy Core.
 
-Writes of operations are the hot path: one INSERT of the operation and one
-UPDATE of the table's summary, committed together. The primary key of the
+Writes of operations are the hot path: the INSERT of the operation and the
+UPDATE of the table's summary are committed together, in one transaction
+with the operations of other tables that arrived meanwhile (group commit). The primary key of the
 operation refuses a second writer at the same position (:class:`SeqTaken`).
 SQLite allows one writer at a time, so writes to it queue on a lock in the
 process instead of spinning on a busy database.
@@ -15,7 +16,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Table, and_, func, or_, select, update
+from sqlalchemy import Table, and_, bindparam, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -25,6 +26,19 @@ from lastcall.web.db.models import OpRow, SeatRow, TableRow
 TABLES: Table = TableRow.__table__  # type: ignore[assignment]
 SEATS: Table = SeatRow.__table__  # type: ignore[assignment]
 OPS: Table = OpRow.__table__  # type: ignore[assignment]
+
+
+_SUMMARY = (
+    update(TABLES)
+    .where(TABLES.c.id == bindparam("table"))
+    .values(
+        ops=bindparam("new_ops"),
+        updated_at=bindparam("new_at"),
+        status=bindparam("new_status"),
+        waiting=bindparam("new_waiting"),
+        deadline=bindparam("new_deadline"),
+    )
+)
 
 
 class SeqTaken(Exception):
@@ -52,12 +66,17 @@ class Summary:
     deadline: float | None
 
 
+_Pending = tuple[str, Op, Summary, "asyncio.Future[None]"]
+
+
 class Store:
     """The database behind the service."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self._write_lock = asyncio.Lock() if is_sqlite(engine) else None
+        self._pending: list[_Pending] = []
+        self._writer: asyncio.Task[None] | None = None
 
     @asynccontextmanager
     async def _writing(self) -> AsyncIterator[AsyncConnection]:
@@ -74,33 +93,71 @@ class Store:
             await connection.execute(SEATS.insert(), list(seats))
 
     async def append(self, table_id: str, op: Op, summary: Summary) -> None:
-        """Store ``op`` at its position and the table's new summary, or raise :class:`SeqTaken`."""
-        try:
-            async with self._writing() as connection:
-                await connection.execute(
-                    OPS.insert().values(
-                        table_id=table_id,
-                        seq=op.seq,
-                        kind=op.kind,
-                        seat=op.seat,
-                        action=op.action,
-                        by=op.by,
-                        at=op.at,
-                    )
-                )
-                await connection.execute(
-                    update(TABLES)
-                    .where(TABLES.c.id == table_id)
-                    .values(
-                        ops=op.seq + 1,
-                        updated_at=op.at,
-                        status=summary.status,
-                        waiting=summary.waiting,
-                        deadline=summary.deadline,
-                    )
-                )
-        except IntegrityError:
-            raise SeqTaken(f"operation {op.seq} of table {table_id} is taken") from None
+        """Store ``op`` at its position and the table's new summary, or raise :class:`SeqTaken`.
+
+        Appends from many tables are committed together (one transaction, one
+        sync to disk); each caller returns once its own operation is durable.
+        """
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((table_id, op, summary, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_batches())
+        await future
+
+    async def _write_batches(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self._write(batch)
+            except IntegrityError:
+                for item in batch:  # a position was taken: find which, one by one
+                    try:
+                        await self._write([item])
+                    except IntegrityError:
+                        item[3].set_exception(SeqTaken(f"operation {item[1].seq} is taken"))
+                    except Exception as exc:
+                        item[3].set_exception(exc)
+                    else:
+                        item[3].set_result(None)
+                continue
+            except Exception as exc:
+                for item in batch:
+                    item[3].set_exception(exc)
+                continue
+            for item in batch:
+                item[3].set_result(None)
+
+    async def _write(self, batch: list[_Pending]) -> None:
+        async with self._writing() as connection:
+            await connection.execute(
+                OPS.insert(),
+                [
+                    {
+                        "table_id": table_id,
+                        "seq": op.seq,
+                        "kind": op.kind,
+                        "seat": op.seat,
+                        "action": op.action,
+                        "by": op.by,
+                        "at": op.at,
+                    }
+                    for table_id, op, _, _ in batch
+                ],
+            )
+            await connection.execute(
+                _SUMMARY,
+                [
+                    {
+                        "table": table_id,
+                        "new_ops": op.seq + 1,
+                        "new_at": op.at,
+                        "new_status": summary.status,
+                        "new_waiting": summary.waiting,
+                        "new_deadline": summary.deadline,
+                    }
+                    for table_id, op, summary, _ in batch
+                ],
+            )
 
     async def table(self, table_id: str) -> dict[str, Any] | None:
         async with self.engine.connect() as connection:
