@@ -259,3 +259,22 @@ def wait_for(check: Any, seconds: float = 30.0, every: float = 0.05) -> Any:
 
 def fresh_name() -> str:
     return "lastcall_" + secrets.token_hex(6)
+
+
+def race(posts: list[tuple[str, dict[str, Any]]]) -> list[httpx.Response]:
+    """Send the POSTs at the same moment, one thread each; the answers in order."""
+    barrier = threading.Barrier(len(posts))
+    answers: list[httpx.Response | None] = [None] * len(posts)
+
+    def send(index: int, url: str, body: dict[str, Any]) -> None:
+        barrier.wait()
+        answers[index] = HTTP.post(url, json=body)
+
+    threads = [
+        threading.Thread(target=send, args=(i, url, body)) for i, (url, body) in enumerate(posts)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return [a for a in answers if a is not None]

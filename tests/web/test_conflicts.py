@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import threading
 from pathlib import Path
-
-import httpx
 
 from lastcall.web.db.engine import make_engine, migrate
 from lastcall.web.errors import Conflict
@@ -14,7 +11,7 @@ from lastcall.web.service.bots import BotPool
 from lastcall.web.service.hub import Hub, SeatPlan, TablePlan
 from lastcall.web.service.store import Store
 from lastcall.web.settings import sqlite_url
-from tests.web.conftest import HTTP, ServerThread, create_table, persons
+from tests.web.conftest import ServerThread, create_table, persons, race
 
 
 def test_simultaneous_submissions_one_wins_one_conflicts(server: ServerThread) -> None:
@@ -23,23 +20,10 @@ def test_simultaneous_submissions_one_wins_one_conflicts(server: ServerThread) -
         mover = next(p for p in (0, 1) if table.seat(p).read()["legal"])
         payload = table.seat(mover).read()
         actions = [a["action"] for a in payload["legal"]]
-        barrier = threading.Barrier(2)
-        answers: list[httpx.Response] = []
-
-        def submit(action: str, token: str = table.token(mover)) -> None:
-            barrier.wait()
-            answers.append(
-                HTTP.post(
-                    f"{server.base}/api/play/{token}/move",
-                    json={"action": action, "expect": payload["decisions"]},
-                )
-            )
-
-        threads = [threading.Thread(target=submit, args=(actions[i % len(actions)],)) for i in (0, -1)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        url = f"{server.base}/api/play/{table.token(mover)}/move"
+        answers = race(
+            [(url, {"action": actions[i], "expect": payload["decisions"]}) for i in (0, -1)]
+        )
         assert sorted(a.status_code for a in answers) == [200, 409]
         refused = next(a for a in answers if a.status_code == 409)
         assert "decision" in refused.json()["detail"]

@@ -8,29 +8,29 @@ fuzzing reaches the moves, undos and seat hand-overs of a live table.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
+from schemathesis.specs.openapi.checks import positive_data_acceptance
 
+from lastcall.web import Settings, create_app
 from lastcall.web.settings import sqlite_url
 from tests.web.conftest import ServerThread, create_table, persons, settings_for
 
-TOKENS: list[str] = []
+# The schema comes from the application itself; the requests go to a live server.
+schema = schemathesis.openapi.from_dict(create_app(Settings()).openapi())
 
 
-@pytest.fixture
-def api_schema(tmp_path: Path) -> Iterator[Any]:
-    with ServerThread(settings_for(sqlite_url(tmp_path / "fuzz.db"))) as server:
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[ServerThread, list[str]]]:
+    db = tmp_path_factory.mktemp("fuzz") / "fuzz.db"
+    with ServerThread(settings_for(sqlite_url(db))) as server:
         table = create_table(server.base, "barista", persons(2), seed=1)
-        TOKENS[:] = [table.token(0), table.token(1), table.data["host"]]
-        yield schemathesis.openapi.from_url(f"{server.base}/openapi.json")
-
-
-schema = schemathesis.pytest.from_fixture("api_schema")
+        yield server, [table.token(0), table.token(1), table.data["host"]]
 
 
 @schema.parametrize()
@@ -39,10 +39,19 @@ schema = schemathesis.pytest.from_fixture("api_schema")
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-def test_the_api_answers_every_request_by_its_schema(case: Any) -> None:
+def test_the_api_answers_every_request_by_its_schema(
+    case: Any, live: tuple[ServerThread, list[str]]
+) -> None:
+    server, tokens = live
     token = case.path_parameters.get("token") if case.path_parameters else None
-    if token is not None and TOKENS and hash(str(case.body)) % 2 == 0:
-        case.path_parameters["token"] = TOKENS[hash(token) % len(TOKENS)]
-    response = case.call()
+    if token is not None:
+        pick = zlib.crc32(token.encode("utf-8", "replace"))
+        if pick % 2 == 0:
+            case.path_parameters["token"] = tokens[pick // 2 % len(tokens)]
+    response = case.call(base_url=server.base)
     assert response.status_code < 500, response.text
-    case.validate_response(response)
+    # A schema-valid move may still be illegal or stale, and a schema-valid table
+    # may ask for a player count the game does not have: those are refused on
+    # purpose (4xx), so the check that every schema-valid request succeeds does
+    # not apply to a game server. Every other check does.
+    case.validate_response(response, excluded_checks=[positive_data_acceptance])

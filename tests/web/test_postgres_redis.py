@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 from pathlib import Path
 
-import httpx
 from websockets.sync.client import connect
 
 from tests.web.conftest import (
@@ -19,6 +17,7 @@ from tests.web.conftest import (
     create_table,
     free_port,
     persons,
+    race,
     serve_process,
     settings_for,
     wait_until_up,
@@ -69,23 +68,8 @@ def test_a_move_through_one_process_reaches_a_reader_of_the_other(
         if not payload["legal"]:
             mover = watcher
             payload = HTTP.get(f"{bases[1]}/api/play/{table.token(mover)}").json()
-        barrier = threading.Barrier(2)
-        answers: list[httpx.Response] = []
-
-        def submit(base: str) -> None:
-            barrier.wait()
-            answers.append(
-                HTTP.post(
-                    f"{base}/api/play/{table.token(mover)}/move",
-                    json={"action": payload["legal"][0]["action"], "expect": payload["decisions"]},
-                )
-            )
-
-        threads = [threading.Thread(target=submit, args=(base,)) for base in bases]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        body = {"action": payload["legal"][0]["action"], "expect": payload["decisions"]}
+        answers = race([(f"{base}/api/play/{table.token(mover)}/move", body) for base in bases])
         assert sorted(a.status_code for a in answers) == [200, 409]
         views = [HTTP.get(f"{base}/api/play/{table.token(mover)}").json() for base in bases]
         assert views[0]["ops"] == views[1]["ops"] == payload["ops"] + 1

@@ -16,6 +16,7 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -169,9 +170,21 @@ def create_app(settings: Settings, on_ready: Callable[[], None] | None = None) -
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"detail": str(exc.detail)}, exc.status_code, headers=exc.headers)
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            headers["Allow"] = ", ".join(_allowed(app, request.url.path))
+        return JSONResponse({"detail": str(exc.detail)}, exc.status_code, headers=headers)
 
     return app
+
+
+def _allowed(app: FastAPI, path: str) -> list[str]:
+    """Every method some route serves at ``path`` (one path may have a route per method)."""
+    methods: set[str] = set()
+    for route in app.routes:
+        if isinstance(route, APIRoute) and route.path_regex.match(path):
+            methods |= route.methods or set()
+    return sorted(methods)
 
 
 async def _sweep_forever(hub: Hub, every: float) -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import Depends, Path, Request
+from fastapi.routing import APIRoute
 
+from lastcall.web.errors import Rejected
 from lastcall.web.service.hub import Access, Hub
 
 
@@ -25,3 +27,14 @@ async def token_access(token: TokenPath, hub: HubDep) -> Access:
 
 
 AccessDep = Annotated[Access, Depends(token_access)]
+
+
+def known_query_only(request: Request) -> None:
+    """Refuse query parameters the route does not take, rather than ignore them silently."""
+    route = request.scope.get("route")
+    if not isinstance(route, APIRoute):
+        return
+    known = {param.alias for param in route.dependant.query_params}
+    for name in request.query_params:
+        if name not in known:
+            raise Rejected(f"unknown query parameter {name[:40]!r}")

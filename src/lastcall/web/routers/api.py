@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 from fastapi import Path as PathParam
 
-from lastcall.web.deps import AccessDep, HubDep
+from lastcall.web.deps import AccessDep, HubDep, known_query_only
 from lastcall.web.schemas import (
     Catalog,
     ControlRequest,
@@ -25,7 +25,7 @@ from lastcall.web.service.hub import SeatPlan, TablePlan, bot_levels, catalog
 PROBLEMS: dict[int | str, dict[str, Any]] = {
     status: {"model": Problem} for status in (400, 403, 404, 409, 410, 413, 422)
 }
-router = APIRouter(prefix="/api", responses=PROBLEMS)
+router = APIRouter(prefix="/api", responses=PROBLEMS, dependencies=[Depends(known_query_only)])
 TableId = Annotated[str, PathParam(min_length=1, max_length=24)]
 SeatNumber = Annotated[int, PathParam(ge=0, le=11)]
 

@@ -19,7 +19,7 @@ const LC = (() => {
     black: "#222", orange: "#f08a24", purple: "#7d3cb5", pink: "#e86fa8", brown: "#7b4a24",
     gold: "#d4a017", silver: "#b8bcc2", amber: "#ffb000", clear: "#e6f4f8",
   };
-  const CARDISH = /hand|card|discard|pile|placed|market|deck_top|tableau|played|order/;
+  const CARDISH = /hand|card|discard|pile|market|tableau|played/;
   const DICEISH = /^(dice|die|roll|rolls)$/;
 
   function el(tag, attrs, ...children) {
@@ -152,7 +152,7 @@ const LC = (() => {
     return {
       hints: ctx.hints,
       key: k,
-      cardish: ctx.cardish || ctx.hints.cards.has(k) || CARDISH.test(k),
+      cardish: ctx.cardish || (ctx.hints.cards.size ? ctx.hints.cards.has(k) : CARDISH.test(k)),
       slot: ctx.slot || ctx.hints.slots.has(k),
       dice: ctx.hints.dice.has(k) || DICEISH.test(k),
     };
@@ -197,6 +197,12 @@ const LC = (() => {
     }
     const entries = Object.entries(object);
     if (entries.length === 0) return el("span", { class: "muted" }, "empty");
+    if (ctx.cardish && entries.every(([, v]) => typeof v === "string")) {
+      // cards laid in named places (an order, slots): side by side, each under its place
+      return el("div", { class: "slots" }, entries.map(([key, value]) =>
+        el("div", { class: "slot", "data-key": key }, el("span", { class: "slot-name" }, words(key)),
+          render(value, child(ctx, key)))));
+    }
     const list = el("dl", { class: "fields" });
     for (const [key, value] of entries) {
       list.append(el("div", { class: "field", "data-key": key },
