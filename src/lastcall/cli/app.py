@@ -706,6 +706,9 @@ def bench_web(
         str | None, typer.Option("--game", help="One game (default: every game in turn).")
     ] = None,
     bot_workers: Annotated[int, typer.Option(min=0, max=64, help="Bot processes.")] = 1,
+    think: Annotated[
+        float, typer.Option(min=0, max=10, help="Seconds a simulated person waits to answer.")
+    ] = 0.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Load a web server on loopback: moves per second, and latency from move to broadcast."""
@@ -714,7 +717,7 @@ def bench_web(
     except ImportError as exc:
         raise _fail(f"the web benchmark needs the web extra ({exc.name} is missing)") from exc
     ids = [_game(game_id).id] if game_id else None
-    report = run_bench(db, tables, seconds, ids, bot_workers)
+    report = run_bench(db, tables, seconds, ids, bot_workers, think)
     if as_json:
         print(json.dumps(report, sort_keys=True))
         return

@@ -72,6 +72,7 @@ async def _one_table(
     stop: float,
     tally: Tally,
     rng: random.Random,
+    think: float,
 ) -> bool:
     """Play one match as its person until it ends (True) or time is up (False)."""
     players, seats = _seats(game_id)
@@ -104,6 +105,8 @@ async def _one_table(
                 tally.finished += 1
                 return True
             if payload["legal"] and sent_at is None:
+                if think > 0:
+                    await asyncio.sleep(think)
                 choice = rng.choice(payload["legal"])["action"]
                 sent_ops = ops
                 sent_at = time.perf_counter()
@@ -114,7 +117,13 @@ async def _one_table(
 
 
 async def _keep_playing(
-    base: str, game_ids: list[str], slot: int, stop: float, tally: Tally, http: httpx.AsyncClient
+    base: str,
+    game_ids: list[str],
+    slot: int,
+    stop: float,
+    tally: Tally,
+    http: httpx.AsyncClient,
+    think: float,
 ) -> None:
     rng = random.Random(slot)
     ws_base = base.replace("http://", "ws://")
@@ -122,22 +131,28 @@ async def _keep_playing(
     while time.monotonic() < stop:
         game_id = game_ids[turn % len(game_ids)]
         turn += 1
-        if not await _one_table(http, ws_base, game_id, stop, tally, rng):
+        if not await _one_table(http, ws_base, game_id, stop, tally, rng, think):
             return
 
 
-async def _load(base: str, game_ids: list[str], tables: int, seconds: float) -> dict[str, Any]:
+async def _load(
+    base: str, game_ids: list[str], tables: int, seconds: float, think: float
+) -> dict[str, Any]:
     tally = Tally()
     limits = httpx.Limits(max_connections=tables, max_keepalive_connections=tables)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         start = time.monotonic()
         stop = start + seconds
         await asyncio.gather(
-            *(_keep_playing(base, game_ids, slot, stop, tally, http) for slot in range(tables))
+            *(
+                _keep_playing(base, game_ids, slot, stop, tally, http, think)
+                for slot in range(tables)
+            )
         )
         elapsed = time.monotonic() - start
     return {
         "tables": tables,
+        "think_ms": round(think * 1000),
         "seconds": round(elapsed, 2),
         "moves": tally.committed,
         "moves_per_sec": round(tally.committed / elapsed, 1),
@@ -169,10 +184,17 @@ def run(
     seconds: float = 20.0,
     game_ids: list[str] | None = None,
     bot_workers: int = 1,
+    think: float = 0.0,
 ) -> dict[str, Any]:
-    """Start a server on loopback, load it for ``seconds``, stop it, and report."""
+    """Start a server on loopback, load it for ``seconds``, stop it, and report.
+
+    ``think`` is how long each simulated person waits before answering (0: at once,
+    which saturates the server and measures its capacity).
+    """
     if not 1 <= tables <= MAX_TABLES:
         raise ValueError(f"tables: 1 to {MAX_TABLES}")
+    if not 0 <= think <= 10:
+        raise ValueError("think: 0 to 10 seconds")
     if not 0 < seconds <= MAX_SECONDS:
         raise ValueError(f"seconds: more than 0, at most {MAX_SECONDS:.0f}")
     ids = game_ids or list(lastcall.games())
@@ -186,7 +208,7 @@ def run(
         server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
         try:
             _wait_up(base, server)
-            report = asyncio.run(_load(base, ids, tables, seconds))
+            report = asyncio.run(_load(base, ids, tables, seconds, think))
         finally:
             server.terminate()
             try:

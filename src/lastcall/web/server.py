@@ -26,6 +26,7 @@ def serve(settings: Settings, announce: bool = True) -> None:
         port=settings.port,
         access_log=False,
         ws_max_size=MAX_SOCKET_MESSAGE,
+        ws_per_message_deflate=False,
         log_level="warning",
     )
     uvicorn.Server(config).run()

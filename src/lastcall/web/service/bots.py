@@ -55,7 +55,14 @@ class BotPool:
             self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lastcall-bot")
 
     async def decide(self, state: State, seat: int, level: str, seed: int) -> str:
-        """A bot's action for ``seat``, computed from what the seat alone knows."""
+        """A bot's action for ``seat``, computed from what the seat alone knows.
+
+        A random pick is no search (one draw among the legal actions), so it is
+        made here; every other level searches in a worker.
+        """
+        if level == "random":
+            bot = make_bot(LEVELS[level], seed)
+            return str(bot.choose(Seat(state, seat)))
         world = state.determinize(seat, seed).to_json()
         game = state.game
         loop = asyncio.get_running_loop()

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lastcall.core import (
+    Action,
     InvalidAction,
     InvalidOptions,
     LastcallError,
@@ -168,15 +169,20 @@ def fork(match: Match) -> Match:
     return trial
 
 
-def apply_op(match: Match, controllers: list[str | None], op: Op) -> tuple[Match, list[str | None]]:
-    """The match and seat controllers after ``op`` (the inputs are left as they were)."""
+def apply_op(
+    match: Match, controllers: list[str | None], op: Op, action: Action | None = None
+) -> tuple[Match, list[str | None]]:
+    """The match and seat controllers after ``op`` (the inputs are left as they were).
+
+    ``action`` is the move's action when the caller has already read it.
+    """
     if op.kind == "control":
         changed = list(controllers)
         changed[op.seat] = op.action or None
         return match, changed
     trial = fork(match)
     if op.kind == "move":
-        trial.apply(op.seat, match.game.parse_action(op.action))
+        trial.apply(op.seat, action or match.game.parse_action(op.action))
     elif op.kind == "undo":
         trial.undo(op.seat)
     else:
@@ -522,7 +528,8 @@ class Hub:
             )
         if action not in state.legal_actions(seat):
             raise Rejected(str(state.illegal(seat, action)))
-        await self._commit(live, Op(live.ops, "move", seat, str(action), by, time.time()))
+        op = Op(live.ops, "move", seat, str(action), by, time.time())
+        await self._commit(live, op, action)
 
     async def undo(self, access: Access, expect: int) -> dict[str, Any]:
         """Take back the seat's last decision, where the engine allows it."""
@@ -574,12 +581,12 @@ class Hub:
             raise Forbidden("spectators and hosts act for no seat")
         return access.seat
 
-    async def _commit(self, live: Live, op: Op) -> None:
+    async def _commit(self, live: Live, op: Op, action: Action | None = None) -> None:
         """Store ``op`` at the table's next position, then make it the table's state.
 
         Called under the table's lock with ``op`` already checked.
         """
-        match, controllers = apply_op(live.match, live.controllers, op)
+        match, controllers = apply_op(live.match, live.controllers, op, action)
         summary = summarize(match.state, controllers, op.at, live.info.clock)
         try:
             await self.store.append(live.info.id, op, summary)
