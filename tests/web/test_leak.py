@@ -11,6 +11,7 @@ seat's token appears in it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import sqlite3
@@ -18,13 +19,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.sync.client import ClientConnection
 
 import lastcall
 import lastcall.core
 from lastcall.core import Match, State
 from lastcall.web.service.payloads import event_json
 from lastcall.web.settings import sqlite_url
-from tests.web.conftest import ServerThread, create_table, persons, settings_for, table_size
+from tests.web.conftest import ServerThread, Table, create_table, persons, settings_for, table_size
 from tests.web.test_ws import receive, socket
 
 Received = list[tuple[int | None, dict[str, Any]]]
@@ -77,49 +79,58 @@ def play_everywhere(server: ServerThread, game_id: str, seed: int) -> tuple[Any,
     received: Received = []
     readers = [table.token(p) for p in range(n)] + [table.data["spectator"]]
     seats: list[int | None] = [*range(n), None]
-    sockets = [socket(server, token) for token in readers]
-    try:
-        for seat, ws in zip(seats, sockets, strict=True):
-            received.append((seat, receive(ws)))
-        ops = 0
-        seen = dict.fromkeys(range(n), -1)
-        while True:
-            payloads = {}
-            for p in range(n):
-                payload = table.seat(p).read(seen[p])
-                seen[p] = payload["seen"]
-                received.append((p, payload))
-                payloads[p] = payload
-            if payloads[0]["over"]:
-                break
-            movers = [p for p in range(n) if payloads[p]["legal"]]
-            mover = rng.choice(movers)
-            payload = payloads[mover]
-            if payload["can_undo"] and rng.random() < 0.1:
-                answer = table.seat(mover).undo(payload["decisions"])
-                assert answer.status_code == 200, answer.text
-                received.append((mover, answer.json()))
-            elif rng.random() < 0.5:
-                choice = rng.choice(payload["legal"])["action"]
-                answer = table.seat(mover).move(choice, payload["decisions"])
-                assert answer.status_code == 200, answer.text
-                received.append((mover, answer.json()))
-            else:
-                choice = rng.choice(payload["legal"])["action"]
-                message = {"type": "move", "action": choice, "expect": payload["decisions"]}
-                sockets[mover].send(json.dumps(message))
-            ops += 1
-            for seat, ws in zip(seats, sockets, strict=True):
-                while True:
-                    data = receive(ws)
-                    assert data["type"] == "update", data
-                    received.append((seat, data))
-                    if data["ops"] >= ops:
-                        break
-    finally:
-        for ws in sockets:
-            ws.close()
+    with contextlib.ExitStack() as stack:
+        sockets = [stack.enter_context(socket(server, token)) for token in readers]
+        _drive(table, n, rng, seats, sockets, received)
     return table, received
+
+
+def _drive(
+    table: Table,
+    n: int,
+    rng: random.Random,
+    seats: list[int | None],
+    sockets: list[ClientConnection],
+    received: Received,
+) -> None:
+    """Move at random for the seats until the end, collecting every payload each reader gets."""
+    for seat, ws in zip(seats, sockets, strict=True):
+        received.append((seat, receive(ws)))
+    ops = 0
+    seen = dict.fromkeys(range(n), -1)
+    while True:
+        payloads = {}
+        for p in range(n):
+            payload = table.seat(p).read(seen[p])
+            seen[p] = payload["seen"]
+            received.append((p, payload))
+            payloads[p] = payload
+        if payloads[0]["over"]:
+            break
+        movers = [p for p in range(n) if payloads[p]["legal"]]
+        mover = rng.choice(movers)
+        payload = payloads[mover]
+        if payload["can_undo"] and rng.random() < 0.1:
+            answer = table.seat(mover).undo(payload["decisions"])
+            assert answer.status_code == 200, answer.text
+            received.append((mover, answer.json()))
+        elif rng.random() < 0.5:
+            choice = rng.choice(payload["legal"])["action"]
+            answer = table.seat(mover).move(choice, payload["decisions"])
+            assert answer.status_code == 200, answer.text
+            received.append((mover, answer.json()))
+        else:
+            choice = rng.choice(payload["legal"])["action"]
+            message = {"type": "move", "action": choice, "expect": payload["decisions"]}
+            sockets[mover].send(json.dumps(message))
+        ops += 1
+        for seat, ws in zip(seats, sockets, strict=True):
+            while True:
+                data = receive(ws)
+                assert data["type"] == "update", data
+                received.append((seat, data))
+                if data["ops"] >= ops:
+                    break
 
 
 def check(states: list[State], received: Received, tokens: dict[int | None, str]) -> int:

@@ -680,6 +680,8 @@ class Hub:
                         continue
         except (LastcallError, Rejected) as exc:
             log.error("bot at table %s stopped: %s", live.info.id, exc)
+        except Exception:  # a worker died, say: the sweep starts the bot again later
+            log.exception("bot at table %s failed", live.info.id)
         finally:
             live.bot_task = None
 
