@@ -675,8 +675,9 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     bot_workers: Annotated[
-        int, typer.Option(min=0, max=64, help="Processes for bot searches (0: a thread).")
-    ] = 1,
+        int | None,
+        typer.Option(min=0, max=64, help="Processes for bot searches (0: a thread; default 1)."),
+    ] = None,
 ) -> None:
     """Serve the games in the browser (needs the web extra: pip install 'lastcall[web]')."""
     try:

@@ -34,7 +34,6 @@ class Settings:
     sweep_seconds: float = 5.0
     """How often a server looks for tables whose bot or clock nobody is driving."""
     max_body: int = MAX_BODY_BYTES
-    max_tables_listed: int = 50
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
