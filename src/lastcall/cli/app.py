@@ -679,7 +679,7 @@ def serve(
         typer.Option(min=0, max=64, help="Processes for bot searches (0: a thread; default 1)."),
     ] = None,
 ) -> None:
-    """Serve the games in the browser (needs the web extra: pip install 'lastcall[web]')."""
+    """Serve the games in the browser (needs lastcall's web extra)."""
     try:
         from lastcall.web import Settings
         from lastcall.web.db.engine import DatabaseUrlError, async_url
