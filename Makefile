@@ -1,10 +1,10 @@
-# Two commands matter on a fresh machine: `make run` and `make test`.
+# Two commands matter on a fresh machine: `make run` (the web server) and `make test`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench golden clean
+.PHONY: run play test lint typecheck unit bench bench-web browser golden clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,7 +12,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The web server on 127.0.0.1:8000 with a SQLite file; it prints the address.
 run: $(STAMP)
+	$(BIN)/lastcall serve --db sqlite:///lastcall-web.db --host 127.0.0.1 --port 8000
+
+# The game menu at the terminal.
+play: $(STAMP)
 	$(BIN)/lastcall
 
 test: $(STAMP)
@@ -34,6 +39,13 @@ unit: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/lastcall bench
+
+bench-web: $(STAMP)
+	$(BIN)/lastcall bench-web --tables 100 --seconds 20
+
+# Debian's Chromium for the browser tests (never a browser downloaded by Playwright).
+browser:
+	test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 
 # Golden records of every game whose version changed (or GAMES="id ...").
 golden: $(STAMP)

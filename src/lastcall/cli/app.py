@@ -667,6 +667,81 @@ def bench(
     console.print(table)
 
 
+# ----------------------------------------------------------------- web
+
+
+@app.command()
+def serve(
+    db: Annotated[
+        str, typer.Option(help="Database URL: sqlite:///file.db or postgresql://host/db.")
+    ] = "sqlite:///lastcall-web.db",
+    redis: Annotated[
+        str | None, typer.Option(help="Redis URL, for several processes sharing the tables.")
+    ] = None,
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    bot_workers: Annotated[
+        int | None,
+        typer.Option(min=0, max=64, help="Processes for bot searches (0: a thread; default 1)."),
+    ] = None,
+) -> None:
+    """Serve the games in the browser (needs lastcall's web extra)."""
+    try:
+        from lastcall.web import Settings
+        from lastcall.web.db.engine import DatabaseUrlError, async_url
+        from lastcall.web.server import serve as run_server
+    except ImportError as exc:
+        raise _fail(f"the web server needs the web extra ({exc.name} is missing)") from exc
+    try:
+        async_url(db)
+    except DatabaseUrlError as exc:
+        raise _fail(str(exc)) from exc
+    settings = Settings.from_env(
+        db_url=db, redis_url=redis, host=host, port=port, bot_workers=bot_workers
+    )
+    run_server(settings)
+
+
+@app.command("bench-web")
+def bench_web(
+    db: Annotated[
+        str | None, typer.Option(help="Database URL (default: a temporary SQLite file).")
+    ] = None,
+    tables: Annotated[int, typer.Option(min=1, max=1000, help="Matches played at once.")] = 100,
+    seconds: Annotated[float, typer.Option(min=1, max=600, help="How long to load it.")] = 20.0,
+    game_id: Annotated[
+        str | None, typer.Option("--game", help="One game (default: every game in turn).")
+    ] = None,
+    bot_workers: Annotated[int, typer.Option(min=0, max=64, help="Bot processes.")] = 1,
+    think: Annotated[
+        float, typer.Option(min=0, max=10, help="Seconds a simulated person waits to answer.")
+    ] = 0.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Load a web server on loopback: moves per second, and latency from move to broadcast."""
+    try:
+        from lastcall.web.bench import run as run_bench
+    except ImportError as exc:
+        raise _fail(f"the web benchmark needs the web extra ({exc.name} is missing)") from exc
+    ids = [_game(game_id).id] if game_id else None
+    report = run_bench(db, tables, seconds, ids, bot_workers, think)
+    if as_json:
+        print(json.dumps(report, sort_keys=True))
+        return
+    table = Table(title=f"lastcall bench-web ({report['database']}, {tables} tables)")
+    for column in ("moves/s", "p50 ms", "p99 ms", "max ms", "moves", "matches"):
+        table.add_column(column, justify="right")
+    table.add_row(
+        f"{report['moves_per_sec']:,.1f}",
+        f"{report['p50_ms']:.1f}",
+        f"{report['p99_ms']:.1f}",
+        f"{report['max_ms']:.1f}",
+        f"{report['moves']:,}",
+        str(report["matches_finished"]),
+    )
+    console.print(table)
+
+
 def main() -> None:
     """The ``lastcall`` command: a person never sees a traceback.
 

@@ -1,0 +1,1 @@
+"""The database: models, the engine for a URL, and migrations shipped with the package."""

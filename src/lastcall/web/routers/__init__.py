@@ -1,0 +1,1 @@
+"""Thin HTTP and WebSocket routes over the service."""

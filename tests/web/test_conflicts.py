@@ -1,0 +1,66 @@
+"""Two submissions for one position: one wins, the other is a clear 409, the match stays whole."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from lastcall.web.db.engine import make_engine, migrate
+from lastcall.web.errors import Conflict
+from lastcall.web.service.bots import BotPool
+from lastcall.web.service.hub import Hub, SeatPlan, TablePlan
+from lastcall.web.service.store import Store
+from lastcall.web.settings import sqlite_url
+from tests.web.conftest import ServerThread, create_table, persons, race
+
+
+def test_simultaneous_submissions_one_wins_one_conflicts(server: ServerThread) -> None:
+    for seed in range(5):
+        table = create_table(server.base, "bartender", persons(2), seed=seed)
+        mover = next(p for p in (0, 1) if table.seat(p).read()["legal"])
+        payload = table.seat(mover).read()
+        actions = [a["action"] for a in payload["legal"]]
+        url = f"{server.base}/api/play/{table.token(mover)}/move"
+        answers = race(
+            [(url, {"action": actions[i], "expect": payload["revision"]}) for i in (0, -1)]
+        )
+        assert sorted(a.status_code for a in answers) == [200, 409]
+        refused = next(a for a in answers if a.status_code == 409)
+        assert "decision" in refused.json()["detail"]
+        assert table.seat(mover).read()["ops"] == 1
+
+
+def test_the_database_refuses_a_second_writer_at_the_same_position(tmp_path: Path) -> None:
+    """Two hubs on one database, as two processes: the stale one is refused by the database."""
+
+    async def scenario() -> None:
+        url = sqlite_url(tmp_path / "two.db")
+        engines = [make_engine(url), make_engine(url)]
+        await migrate(engines[0])
+        bots = BotPool(0)
+        first, second = (Hub(Store(e), bots) for e in engines)
+        seats = (SeatPlan("person", "", None), SeatPlan("person", "", None))
+        created = await first.create(TablePlan("barista", 2, {}, seats, seed=1))
+        tokens = [s["token"] for s in created["seats"]]
+        accesses = [await first.access(t) for t in tokens]
+        live = await second.table(created["table"])  # the second process has it in memory
+        state = live.state
+        mover = state.to_move[0]
+        legal = [str(a) for a in state.legal_actions(mover)]
+        await first.move(accesses[mover], legal[0], state.revision)
+        try:
+            await second.move(accesses[mover], legal[-1], state.revision)
+        except Conflict as refused:
+            assert "first" in refused.message
+        else:
+            raise AssertionError("the second writer was not refused")
+        assert (await second.table(created["table"])).ops == 1
+        snapshot = await second.snapshot(accesses[mover])
+        assert snapshot["decisions"] == state.decisions + 1
+        for hub in (first, second):
+            await hub.close()
+        bots.close()
+        for engine in engines:
+            await engine.dispose()
+
+    asyncio.run(scenario())
