@@ -61,7 +61,7 @@ def test_stale_and_illegal_moves_are_refused_and_change_nothing(server: ServerTh
     before = table.seat(mover).read()
     legal = before["legal"][0]["action"]
     stale = table.seat(mover).move(legal, before["revision"] + 1)
-    assert stale.status_code == 409 and "decision" in stale.json()["detail"]
+    assert stale.status_code == 409 and "revision" in stale.json()["detail"]
     not_theirs = table.seat(other).move(legal, before["revision"])
     assert not_theirs.status_code == 422
     unknown = table.seat(mover).move("fly away", before["revision"])

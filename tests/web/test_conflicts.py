@@ -26,7 +26,7 @@ def test_simultaneous_submissions_one_wins_one_conflicts(server: ServerThread) -
         )
         assert sorted(a.status_code for a in answers) == [200, 409]
         refused = next(a for a in answers if a.status_code == 409)
-        assert "decision" in refused.json()["detail"]
+        assert "revision" in refused.json()["detail"]
         assert table.seat(mover).read()["ops"] == 1
 
 
