@@ -15,9 +15,9 @@ from .bartender_positions import GAME
 
 
 def fields(state: State) -> dict[str, Any]:
-    """The whole position but its log (an undo adds an event, and indices keep growing)."""
+    """The whole position but its log and revision (an undo adds an event and a revision)."""
     out = dict(state.to_json()["state"])
-    del out["log"]
+    del out["log"], out["revision"]
     return out
 
 
