@@ -7,7 +7,7 @@ import pytest
 from lastcall.games.on_the_rocks import content
 from lastcall.games.on_the_rocks import state as st
 
-from .otr_helpers import GAME, act, assert_conserved, assert_illegal, new, raw
+from .otr_helpers import GAME, act, assert_conserved, assert_illegal, decision, new, raw
 
 
 def test_marbles_match_the_component_list() -> None:
@@ -104,14 +104,14 @@ def test_first_player_is_decided_by_dice_and_logged() -> None:
 
 def test_each_seat_takes_an_order_of_three_or_four_recipes() -> None:
     s = raw(2, 1)
-    assert s.to_move == (0,) and s.phase == st.PH_ORDER
+    assert s.to_move == (0,) and s.phase == st.Decision.ORDER
     s.apply(0, act("order without martini"))
     assert s.recipes[0:4] == [s.recipes[0], -1, s.recipes[2], s.recipes[3]]
     assert min(s.recipes[0], s.recipes[2], s.recipes[3]) >= 0
     assert s.to_move == (1,)
     s.apply(1, act("order all"))
     assert min(s.recipes[4:8]) >= 0
-    assert s.to_move == (s.current,) and s.phase == st.PH_ROLL
+    assert s.to_move == (s.current,) and decision(s) == st.Decision.ROLL
     assert sum(len(d) for d in s.recipe_decks) == 60 - 7
 
 

@@ -7,6 +7,7 @@ import pytest
 from lastcall.games.on_the_rocks import content as ct
 from lastcall.games.on_the_rocks import state as st
 from lastcall.games.on_the_rocks.content import RECIPE_SLOTS, RECIPE_VALUE, RED, WILD
+from lastcall.games.on_the_rocks.game import OnTheRocksState
 
 from .otr_helpers import (
     act,
@@ -24,7 +25,7 @@ from .otr_helpers import (
 )
 
 
-def order_done(players: int = 2, length: str = "full") -> tuple[st.OnTheRocksState, int]:
+def order_done(players: int = 2, length: str = "full") -> tuple[OnTheRocksState, int]:
     """Seat p has completed three recipes of a three-recipe order; its turn is at the tips."""
     s = new(players, 7, length)
     p = s.current
@@ -32,7 +33,7 @@ def order_done(players: int = 2, length: str = "full") -> tuple[st.OnTheRocksSta
     for glass in ("oldfashioned", "martini", "highball"):
         g = give_recipe(s, p, recipe(glass, 5))
         s.done[4 * p + g] = True
-        s.completed = st._with(s.completed, p, (*s.completed[p], s.recipes[4 * p + g]))
+        s.completed = st.with_entry(s.completed, p, (*s.completed[p], s.recipes[4 * p + g]))
     tips_step(s, p)
     return s, p
 
@@ -40,7 +41,7 @@ def order_done(players: int = 2, length: str = "full") -> tuple[st.OnTheRocksSta
 def test_completing_an_order_places_a_lemon_and_takes_a_new_order() -> None:
     s, p = order_done()
     s.apply(p, act("done"))
-    assert s.lemons[p] == 1 and s.phase == st.PH_ORDER and s.to_move == (p,)
+    assert s.lemons[p] == 1 and s.phase == st.Decision.ORDER and s.to_move == (p,)
     assert s.recipes[4 * p : 4 * p + 4] == [-1] * 4
     s.apply(p, act("order without hurricane"))
     assert sum(1 for c in s.recipes[4 * p : 4 * p + 4] if c >= 0) == 3
@@ -55,7 +56,7 @@ def test_extra_ingredients_must_go_on_the_new_order_first() -> None:
     s.bag[WILD] -= 1
     s.apply(p, act("done"))
     s.apply(p, act("order all"))
-    assert s.phase == st.PH_PLACE and s.pmode == st.PM_EXTRAS
+    assert s.phase == st.Decision.PLACE and s.pmode == st.Placing.EXTRAS
     assert act("done") not in s.legal_actions(p)
     assert_illegal(s, p, "done", "When Completing an Order")
     s.apply(p, s.legal_actions(p)[0])
@@ -70,13 +71,13 @@ def test_leftovers_of_the_bowl_go_to_the_new_order_then_the_shelf_then_the_bag()
     take_from_bag(s, s.held, red=2, blue=2, yellow=2, white=2)
     s.apply(p, act("done"))
     s.apply(p, act("order all"))
-    assert s.pmode == st.PM_LEFTOVER and sum(s.tray) == 8
-    while s.phase == st.PH_PLACE and any(a.verb == "place" for a in s.legal_actions(p)):
+    assert s.pmode == st.Placing.LEFTOVER and sum(s.tray) == 8
+    while s.phase == st.Decision.PLACE and any(a.verb == "place" for a in s.legal_actions(p)):
         s.apply(p, next(a for a in s.legal_actions(p) if a.verb == "place"))
     s.apply(p, act("done"))
     if s.current == p:
-        assert s.phase == st.PH_SAVE
-        while s.phase == st.PH_SAVE and len(s.legal_actions(p)) > 1:
+        assert s.phase == st.Decision.SAVE
+        while s.phase == st.Decision.SAVE and len(s.legal_actions(p)) > 1:
             s.apply(p, s.legal_actions(p)[1])
         if s.current == p:
             s.apply(p, act("done"))
@@ -89,7 +90,7 @@ def test_leftovers_wait_on_the_sign_only_while_the_order_is_filled() -> None:
     p = s.current
     clear_board(s, p)
     g = give_recipe(s, p, recipe("martini", 4))
-    at(s, st.ST_SAVE, st.PH_SAVE, p)
+    at(s, st.Step.SAVE, st.Decision.SAVE, p)
     take_from_bag(s, s.tray, red=1)
     s.apply(p, act("done"))
     assert sum(s.held) == 0  # not filled: the unused red went back
@@ -97,7 +98,7 @@ def test_leftovers_wait_on_the_sign_only_while_the_order_is_filled() -> None:
     clear_board(s2, p)
     g = give_recipe(s2, p, recipe("martini", 4))
     fill(s2, p, g)
-    at(s2, st.ST_SAVE, st.PH_SAVE, p)
+    at(s2, st.Step.SAVE, st.Decision.SAVE, p)
     take_from_bag(s2, s2.tray, red=1)
     s2.apply(p, act("done"))
     assert s2.held[RED] == 1
@@ -106,13 +107,13 @@ def test_leftovers_wait_on_the_sign_only_while_the_order_is_filled() -> None:
 @pytest.mark.parametrize(("length", "lemons"), [("full", 3), ("short", 2)])
 def test_last_call_then_one_final_turn_for_everyone_else(length: str, lemons: int) -> None:
     s, p = order_done(3, length)
-    s.lemons = st._with(s.lemons, p, lemons - 1)
+    s.lemons = st.with_entry(s.lemons, p, lemons - 1)
     s.apply(p, act("done"))
     assert s.last_call == p and s.lemons[p] == lemons
     assert s.recipes[4 * p : 4 * p + 4] == [-1] * 4  # no new order after the last lemon
     seen = []
     while not s.is_over:
-        if s.phase == st.PH_ROLL and s.current not in seen:
+        if s.phase == st.Decision.ROLL and s.current not in seen:
             seen.append(s.current)
             tips_step(s, s.current)
         mover = s.to_move[0]
@@ -133,7 +134,7 @@ def test_bonus_coins_by_player_count(players: int, coins: list[int]) -> None:
     order = list(range(players))
     s.finishers = (order[0],)
     for rank, p in enumerate(order[1:]):
-        s.completed = st._with(s.completed, p, tuple(range(10 - rank)))
+        s.completed = st.with_entry(s.completed, p, tuple(range(10 - rank)))
     s._finish()
     assert [s.bonus[p] for p in order] == coins
 
@@ -151,7 +152,7 @@ def test_without_last_call_nobody_takes_the_first_coin(players: int, coins: list
     """The first coin goes to whoever completes every order and calls Last Call."""
     s = new(players, 2)
     for p in range(players):
-        s.completed = st._with(s.completed, p, tuple(range(10 - p)))
+        s.completed = st.with_entry(s.completed, p, tuple(range(10 - p)))
     s._finish()
     assert list(s.bonus) == coins
 
@@ -162,7 +163,7 @@ def test_the_rulebook_example_95_becomes_93() -> None:
     clear_board(s, p)
     big = [c for c in range(60) if RECIPE_VALUE[c] == 10][:6]
     small = [c for c in range(60) if RECIPE_VALUE[c] == 5][:5]
-    s.completed = st._with(s.completed, p, (*big, *small))
+    s.completed = st.with_entry(s.completed, p, (*big, *small))
     s.tips[p * st.NT : p * st.NT + st.NT] = [0] * st.NT
     give_tip(s, p, "premium", 5)
     assert s.scores()[p] == 95
@@ -208,6 +209,6 @@ def test_evaluate_prefers_money_in_the_bank_and_filled_glasses() -> None:
     fill(s, 0, a, 6)
     ahead = s.evaluate(0)
     assert 0.5 < ahead < 1.0
-    s.completed = st._with(s.completed, 1, tuple(range(6)))
+    s.completed = st.with_entry(s.completed, 1, tuple(range(6)))
     assert s.evaluate(0) < ahead
     assert 0.0 <= s.evaluate(1) <= 1.0

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from lastcall.core import Match, MatchRecord, Rng, State
-from lastcall.games.on_the_rocks.state import OnTheRocksState
+from lastcall.games.on_the_rocks.game import OnTheRocksState
 
 from .otr_helpers import GAME, assert_conserved
 

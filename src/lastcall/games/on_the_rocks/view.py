@@ -1,4 +1,9 @@
-"""An On The Rocks seat's view as a fixed-shape observation."""
+"""What an On The Rocks seat sees: its view, and the same view as a fixed-shape observation.
+
+Everything on the table is public: the bag's contents (all that leaves it is
+seen), the bowls, every board, shelf and tip card in hand. Only the order of
+the decks is hidden, so every seat's view is the same but for ``viewer``.
+"""
 
 from __future__ import annotations
 
@@ -10,18 +15,102 @@ from lastcall.games.on_the_rocks.content import (
     BOWLS_BY_PLAYERS,
     COLOURS,
     GLASS_NAMES,
+    GLASS_ROWS,
     KIND_NAMES,
     MAX_ROWS,
+    RECIPE_NAMES,
+    RECIPE_VALUE,
     SPILL_CARDS,
     TIP_KINDS,
     spill_title,
 )
-from lastcall.games.on_the_rocks.state import PHASE_NAMES, STEP_NAMES
+from lastcall.games.on_the_rocks.state import NT, PHASE_NAMES, STEP_NAMES, OnTheRocksBase
 
 KINDS = len(KIND_NAMES)
-NT = len(TIP_KINDS)
 SPILL_TITLES = tuple(sorted({spill_title(c) for c in range(len(SPILL_CARDS))}))
 COLOUR_NAMES = tuple(KIND_NAMES[c] for c in COLOURS)
+
+
+class OnTheRocksView(OnTheRocksBase):
+    """Views: the table, every board, the decks' sizes."""
+
+    __slots__ = ()
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        n = self.num_players
+        players = []
+        for p in range(n):
+            glasses = []
+            for g in range(4):
+                card = self.recipes[p * 4 + g]
+                if card < 0:
+                    continue
+                base, cells = self._cells(p, g)
+                rows: list[list[str]] = [[] for _ in GLASS_ROWS[g]]
+                for i, s in enumerate(self.slots[base : base + len(cells)]):
+                    name = KIND_NAMES[cells[i][1]]
+                    rows[cells[i][0] - 1].append(
+                        name.upper() + ("*" if s == 2 else "") if s else name
+                    )
+                while not rows[-1]:  # rows above the recipe's top are not part of it
+                    rows.pop()
+                glasses.append(
+                    {
+                        "glass": GLASS_NAMES[g],
+                        "recipe": RECIPE_NAMES[card],
+                        "value": RECIPE_VALUE[card],
+                        "complete": self.done[p * 4 + g],
+                        "rows": rows,
+                    }
+                )
+            players.append(
+                {
+                    "seat": p,
+                    "lemons": self.lemons[p],
+                    "glasses": glasses,
+                    "extras": _count_dict(self.shelf[8 * p : 8 * p + 8]),
+                    "tips": {
+                        TIP_KINDS[k]: self.tips[NT * p + k]
+                        for k in range(NT)
+                        if self.tips[NT * p + k]
+                    },
+                    "discarded_tips": sum(self.discards[NT * p : NT * p + NT]),
+                    "complaints": [[TIP_KINDS[k], g] for k, g in self.complaints[p]],
+                    "completed": [RECIPE_NAMES[c] for c in self.completed[p]],
+                    "bonus": self.bonus[p],
+                    "score": self.scores()[p],
+                }
+            )
+        known = self.spill_deck[len(self.spill_deck) - self.spill_known :]
+        return {
+            "game": self.game.id,
+            "viewer": player,
+            "to_move": list(self.to_move),
+            "phase": PHASE_NAMES[self.phase],
+            "seats": players,
+            "length": self.options["length"],
+            "turn": self.current,
+            "step": STEP_NAMES[self.step],
+            "dice": list(self.dice),
+            "bowls": [_count_dict(self._bowl(b)) for b in range(len(self.bowls) // 8)],
+            "bag": _count_dict(self.bag),
+            "drafted": _count_dict(self.hand),
+            "sign": _count_dict(self.tray),
+            "waiting": _count_dict(self.held),
+            "picks": self.picks,
+            "pending_spills": self.pending_spill,
+            "coaster": {"spill": self.coaster_spill, "gold": self.coaster_gold},
+            "tip_deck": len(self.tip_deck),
+            "recipe_decks": {GLASS_NAMES[g]: len(d) for g, d in enumerate(self.recipe_decks)},
+            "spill_deck": len(self.spill_deck),
+            "spill_deck_face_up": [spill_title(c) for c in known],
+            "spill_discard": [spill_title(c) for c in self.spill_discard],
+            "last_call": self.last_call,
+        }
+
+
+def _count_dict(counts: list[int]) -> dict[str, int]:
+    return {KIND_NAMES[k]: v for k, v in enumerate(counts) if v}
 
 
 class OnTheRocksObserver(Observer):

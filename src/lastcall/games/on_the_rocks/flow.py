@@ -1,0 +1,959 @@
+"""On The Rocks's rules: the turn's steps, the decisions, tips, spills and the final count.
+
+The turn is a loop of steps (see :class:`Step`): ``_advance`` runs the
+automatic ones until a step waits for a decision, whose kind ``phase`` names.
+A decision sets the next step (or stays in its own) and calls ``_advance``.
+See docs/rules/on-the-rocks.md for every interpretation made here.
+"""
+
+from __future__ import annotations
+
+from lastcall.core import Action, Kind, step_table
+from lastcall.games.on_the_rocks import actions as acts
+from lastcall.games.on_the_rocks.content import (
+    ADDITIONAL,
+    BONUS_COINS,
+    BUY,
+    CLUMSY,
+    COASTER_GOLD_SLOTS,
+    COASTER_SPILL_SLOTS,
+    GLASS_TITLES,
+    GOLD,
+    KIND_NAMES,
+    PREMIUM,
+    RECIPE_NAMES,
+    RECIPE_VALUE,
+    S_ALL,
+    S_DOUBLE,
+    S_REMOVE,
+    S_TOP,
+    S_WILD,
+    SHAKE,
+    SHOTS,
+    SPILL,
+    SPILL_CARDS,
+    TIP_KINDS,
+    TIP_TITLES,
+    TIP_USES,
+    TIP_VALUES,
+    TIPSY2,
+    TIPSY3,
+    WEAK,
+    WILD,
+    spill_title,
+)
+from lastcall.games.on_the_rocks.state import (
+    LEMONS,
+    NT,
+    PHASE_NAMES,
+    ROUND_LIMIT,
+    SHELF_SIZE,
+    Decision,
+    OnTheRocksBase,
+    Placing,
+    Removal,
+    Step,
+    with_entry,
+)
+
+ORDER, ROLL, START, MIX = Decision.ORDER, Decision.ROLL, Decision.START, Decision.MIX
+SELECT, SHAKE_UP, KEEP, PLACE = Decision.SELECT, Decision.SHAKE, Decision.KEEP, Decision.PLACE
+SAVE, TIPS, TARGET, DRINK = Decision.SAVE, Decision.TIPS, Decision.TARGET, Decision.DRINK
+REMOVE, NONE = Decision.REMOVE, Decision.NONE
+INGREDIENTS = acts.INGREDIENTS
+CODE = acts.CODE
+# Whether a tip card is kept (played for its own use) rather than passed or shared.
+KEEP_TIP = tuple(TIP_USES[k] == "keep" for k in TIP_KINDS)
+
+RULE_OF_DECISION = (
+    "Drink Orders",
+    "2: Roll",
+    "4: Mix",
+    "4: Mix",
+    "5: Select & Place",
+    "Shake it Up",
+    "Shots! Shots!",
+    "5: Select & Place",
+    "6: Save",
+    "8: Tip Cards",
+    "Tip Card Overview",
+    "Spill Cards Descriptions",
+    "Spill Cards Descriptions",
+    "turns",
+)
+
+
+class OnTheRocksFlow(OnTheRocksBase):
+    """The rules of play, as steps and decisions."""
+
+    __slots__ = ()
+
+    # ----------------------------------------------------------------- the opening
+
+    def _start(self) -> None:
+        """After Prep: the bowls are shown, the dice choose the first player, orders follow."""
+        nb = len(self.bowls) // 8
+        self._say(
+            "Setup: " + "; ".join(f"bowl {b + 1}: {_kinds(self._bowl(b))}" for b in range(nb))
+        )
+        self.current = self._first_player()
+        self._advance()
+
+    def _first_player(self) -> int:
+        """All roll both dice; the highest goes first, ties roll again."""
+        contenders = list(range(self.num_players))
+        while True:
+            rolls = [self.rng.below(6) + self.rng.below(6) + 2 for _ in contenders]
+            self._say(
+                "First player roll: "
+                + ", ".join(f"P{p} {r}" for p, r in zip(contenders, rolls, strict=True))
+            )
+            best = max(rolls)
+            contenders = [p for p, r in zip(contenders, rolls, strict=True) if r == best]
+            if len(contenders) == 1:
+                self._say(f"P{contenders[0]} goes first")
+                return contenders[0]
+
+    def _say(self, text: str, kind: Kind = Kind.CHANCE) -> None:
+        """Log a public event; every event counts as chance, so nothing is undone past it."""
+        self.announce(kind, "{text}", text)
+
+    # ----------------------------------------------------------------- steps
+
+    def _step_setup(self) -> bool:
+        """Each seat in turn takes its first order; then the first player's turn begins."""
+        recipes = self.recipes
+        for q in range(self.num_players):
+            if max(recipes[4 * q : 4 * q + 4]) < 0:
+                self._ask(ORDER, q)
+                return True
+        self.step = Step.COMPLAINTS
+        return False
+
+    def _step_complaints(self) -> bool:
+        """Complaints are resolved one by one, oldest first; then the dice are rolled."""
+        p = self.current
+        if not self.complaints[p]:
+            self.dice = [self.rng.below(6) + 1, self.rng.below(6) + 1]
+            self.flipped = [False, False]
+            self._say(f"P{p} rolls {self.dice[0]} and {self.dice[1]}")
+            self.step = Step.ROLL
+            return False
+        kind, giver = self.complaints[p][0]
+        self.complaints = with_entry(self.complaints, p, self.complaints[p][1:])
+        self.discards[giver * NT + kind] += 1
+        self._say(f"P{p} resolves the complaint {TIP_TITLES[kind]} from P{giver}")
+        if kind == CLUMSY:
+            return self._spill()
+        if kind == SHOTS:
+            self.shots = True
+        elif kind == WEAK:
+            self._removal(-1, -1, Removal.ANY)
+            self.rm_left = 3
+            if self._removable(p):
+                self._ask(REMOVE, giver)
+                return True
+        return False
+
+    def _step_roll(self) -> bool:
+        self._ask(ROLL, self.current)
+        return True
+
+    def _step_mix(self) -> bool:
+        """One marble into each bowl in turn; the player chooses while kinds differ."""
+        hand = self.hand
+        while sum(hand):
+            kinds = [k for k in range(8) if hand[k]]
+            if len(kinds) > 1:
+                self._ask(MIX, self.current)
+                return True
+            self._mix_one(kinds[0])
+        self.step = Step.SELECT
+        return False
+
+    def _step_select(self) -> bool:
+        self._ask(SELECT, self.current)
+        return True
+
+    def _step_place(self) -> bool:
+        self.pmode = Placing.TURN
+        self._ask(PLACE, self.current)
+        return True
+
+    def _step_save(self) -> bool:
+        """Save to the shelf; then gold grants its picks (step 7)."""
+        p = self.current
+        if self._saveable():
+            self._ask(SAVE, p)
+            return True
+        self._settle_tray()
+        self.step = Step.RESOLVE
+        if self.gold_wait:
+            self.picks += 2 * self.gold_wait
+            self._say(f"P{p} resolves {self.gold_wait} gold marble(s)")
+            self._coaster(0, self.gold_wait)
+            self.gold_wait = 0
+        if self.picks:
+            self.pmode = Placing.RESOLVE
+            self._ask(PLACE, p)
+            return True
+        return False
+
+    def _step_resolve(self) -> bool:
+        """Full recipes are completed, unless a spill still waits this turn."""
+        if not self.pending_spill:
+            self._complete_filled(self.current)
+        self.step = Step.TIPS
+        return False
+
+    def _step_tips(self) -> bool:
+        self._ask(TIPS, self.current)
+        return True
+
+    def _step_end(self) -> bool:
+        """Spills, then held recipes, then a completed order; then the next player."""
+        p = self.current
+        if self.pending_spill:
+            self.pending_spill -= 1
+            self._coaster(1, 0)
+            return self._spill()
+        self._complete_filled(p)
+        if self._end_order(p):
+            return True
+        self._next_turn()
+        return False
+
+    def _step_new_order(self) -> bool:
+        """The new order's extras and leftovers are placed: full recipes complete, turn over."""
+        self._complete_filled(self.current)
+        self._next_turn()
+        return False
+
+    def _step_over(self) -> bool:
+        """Nobody decides any more (``_finish`` emptied ``to_move``)."""
+        return True
+
+    _steps = step_table(
+        Step,
+        {
+            Step.SETUP: _step_setup,
+            Step.COMPLAINTS: _step_complaints,
+            Step.ROLL: _step_roll,
+            Step.MIX: _step_mix,
+            Step.SELECT: _step_select,
+            Step.PLACE: _step_place,
+            Step.SAVE: _step_save,
+            Step.RESOLVE: _step_resolve,
+            Step.TIPS: _step_tips,
+            Step.END: _step_end,
+            Step.NEW_ORDER: _step_new_order,
+            Step.OVER: _step_over,
+        },
+    )
+
+    def _ask(self, phase: Decision, decider: int) -> None:
+        self.phase = phase
+        self.decider = decider
+        self.to_move = (decider,)
+
+    # ----------------------------------------------------------------- marbles
+
+    def _draw(self, count: int, into: list[int]) -> list[int]:
+        """Draw up to ``count`` marbles at random into ``into``; the kinds drawn, in order."""
+        bag = self.bag
+        total = sum(bag)
+        below = self.rng.below
+        drawn: list[int] = []
+        for _ in range(min(count, total)):
+            r = below(total)
+            k = 0
+            while r >= bag[k]:
+                r -= bag[k]
+                k += 1
+            bag[k] -= 1
+            into[k] += 1
+            total -= 1
+            drawn.append(k)
+        return drawn
+
+    def _to_bag(self, source: list[int], kinds: range | tuple[int, ...] = range(8)) -> None:
+        bag = self.bag
+        for k in kinds:
+            bag[k] += source[k]
+            source[k] = 0
+
+    def _coaster(self, spill: int, gold: int) -> None:
+        """Spent spill and gold marbles rest on the coaster; a full row goes back to the bag."""
+        self.coaster_spill += spill
+        self.coaster_gold += gold
+        if self.coaster_spill >= COASTER_SPILL_SLOTS:
+            self.bag[SPILL] += self.coaster_spill
+            self.coaster_spill = 0
+            self._say("The coaster's spill slots are full: the spill marbles go back into the bag")
+        if self.coaster_gold >= COASTER_GOLD_SLOTS:
+            self.bag[GOLD] += self.coaster_gold
+            self.coaster_gold = 0
+            self._say("The coaster's gold slots are full: the gold marbles go back into the bag")
+
+    def _special_from_tray(self) -> None:
+        """Drafted by a tip: gold grants its picks at once, spill waits for the turn's end."""
+        tray = self.tray
+        if tray[GOLD]:
+            self.picks += 2 * tray[GOLD]
+            gold = tray[GOLD]
+            tray[GOLD] = 0
+            self._coaster(0, gold)
+        if tray[SPILL]:
+            self.pending_spill += tray[SPILL]
+            tray[SPILL] = 0
+
+    def _mix_one(self, kind: int) -> None:
+        self.hand[kind] -= 1
+        self.bowls[8 * self.cursor + kind] += 1
+        self._say(f"P{self.current} puts {KIND_NAMES[kind]} into bowl {self.cursor + 1}")
+        self.cursor = (self.cursor + 1) % (len(self.bowls) // 8)
+
+    def _saveable(self) -> bool:
+        tray = self.tray
+        return any(tray[k] for k in INGREDIENTS)
+
+    def _settle_tray(self) -> None:
+        """Unsaved ingredients go back to the bag, or wait on the sign for a new order."""
+        p = self.current
+        if self.step != Step.NEW_ORDER and self._order_filled(p):
+            for k in INGREDIENTS:
+                self.held[k] += self.tray[k]
+                self.tray[k] = 0
+        self._to_bag(self.tray)
+
+    # ----------------------------------------------------------------- the board
+
+    def _put(self, p: int, g: int, r: int, c: int, value: int) -> None:
+        """Fill the first empty slot of row ``r`` wanting colour ``c`` (value 1 real, 2 wild)."""
+        base, cells = self._cells(p, g)
+        sl = self.slots
+        for i, cell in enumerate(cells):
+            if not sl[base + i] and cell == (r, c):
+                sl[base + i] = value
+                return
+        raise AssertionError("no such slot")
+
+    def _take_off(self, p: int, g: int, r: int, c: int) -> None:
+        """Remove a placed marble to the bag: a real one before a wild placed as that colour."""
+        base, cells = self._cells(p, g)
+        sl = self.slots
+        best = -1
+        for i, cell in enumerate(cells):
+            s = sl[base + i]
+            if s and cell == (r, c) and (best < 0 or s == 1):
+                best = base + i
+        self.bag[WILD if sl[best] == 2 else c] += 1
+        sl[best] = 0
+
+    def _removal(self, glass: int, colour: int, mode: Removal) -> None:
+        """Set up a removal: from one glass or any (-1), of one colour or any (-1)."""
+        self.rm_glass = glass
+        self.rm_colour = colour
+        self.rm_mode = mode
+        self.rm_mask = 0
+
+    def _removable(self, p: int) -> list[tuple[int, int, int]]:
+        """Marbles the current removal may take, as distinct ``(glass, row, colour)``."""
+        out: list[tuple[int, int, int]] = []
+        for g in range(4):
+            if not self._active(p, g):
+                continue
+            if self.rm_glass >= 0 and g != self.rm_glass:
+                continue
+            if self.rm_mode == Removal.EACH and self.rm_mask >> g & 1:
+                continue
+            base, cells = self._cells(p, g)
+            sl = self.slots[base : base + len(cells)]
+            top = 0
+            if self.rm_mode == Removal.TOP:
+                top = max((cells[i][0] for i, s in enumerate(sl) if s), default=0)
+            for i, s in enumerate(sl):
+                if s:
+                    r, c = cells[i]
+                    if (self.rm_colour < 0 or c == self.rm_colour) and (not top or r == top):
+                        t = (g, r, c)
+                        if t not in out:
+                            out.append(t)
+        return out
+
+    def _complete_filled(self, p: int) -> None:
+        """Flip every full recipe face down, its marbles to the bag, and collect a tip for each."""
+        for g in range(4):
+            card = self.recipes[4 * p + g]
+            if card < 0 or self.done[4 * p + g] or not self._full(p, g):
+                continue
+            self.done[4 * p + g] = True
+            base, cells = self._cells(p, g)
+            for i, cell in enumerate(cells):
+                self.bag[WILD if self.slots[base + i] == 2 else cell[1]] += 1
+                self.slots[base + i] = 0
+            self.completed = with_entry(self.completed, p, (*self.completed[p], card))
+            self._say(f"P{p} completes {RECIPE_NAMES[card]} (${RECIPE_VALUE[card]})")
+            if self.tip_deck:
+                tip = self.tip_deck[-1]
+                self.tip_deck = self.tip_deck[:-1]
+                self.tips[p * NT + tip] += 1
+                self._say(f"P{p} collects a tip: {TIP_TITLES[tip]}")
+
+    def _shelf_fits(self, p: int) -> bool:
+        shelf = self.shelf[8 * p : 8 * p + 8]
+        return any(shelf[WILD] or shelf[c] for _, _, c in self._open_targets(p))
+
+    # ----------------------------------------------------------------- orders and the end
+
+    def _end_order(self, p: int) -> bool:
+        """When completing an order: lemon, Last Call, the next order; True if a choice waits."""
+        if not self._order_filled(p):
+            self._to_bag(self.held)
+            return False
+        self.recipes[4 * p : 4 * p + 4] = [-1] * 4
+        self.done[4 * p : 4 * p + 4] = [False] * 4
+        self.lemons = with_entry(self.lemons, p, self.lemons[p] + 1)
+        target = LEMONS[self.options["length"]]
+        self._say(f"P{p} completes an order and places lemon {self.lemons[p]}")
+        if self.lemons[p] >= target:
+            self.finishers = (*self.finishers, p)
+            if self.last_call < 0:
+                self.last_call = p
+                self._say(f"P{p} calls Last Call! Everyone else has one final turn")
+        if self.lemons[p] >= target or self.last_call >= 0:
+            self._to_bag(self.held)
+            return False
+        self.step = Step.NEW_ORDER
+        self._ask(ORDER, p)
+        return True
+
+    def _order(self, p: int, skip: int) -> None:
+        """Take the top recipe of each glass but ``skip`` (-1: all four)."""
+        names = []
+        for g in range(4):
+            if g == skip or not self.recipe_decks[g]:
+                continue
+            card = self.recipe_decks[g][-1]
+            self.recipe_decks = with_entry(self.recipe_decks, g, self.recipe_decks[g][:-1])
+            self.recipes[p * 4 + g] = card
+            names.append(f"{RECIPE_NAMES[card]} ({GLASS_TITLES[g]}, ${RECIPE_VALUE[card]})")
+        self._say(f"P{p} takes the order: " + "; ".join(names))
+        if self.step == Step.SETUP:
+            self._advance()
+        elif self._shelf_fits(p):
+            self.pmode = Placing.EXTRAS
+            self._ask(PLACE, p)
+        else:
+            self._to_leftovers(p)
+
+    def _to_leftovers(self, p: int) -> None:
+        """Step 5 of a new order: the unused marbles waiting on the sign may go on the board."""
+        self.tray = self.held
+        self.held = [0] * 8
+        if self._saveable():
+            self.pmode = Placing.LEFTOVER
+            self._ask(PLACE, p)
+        else:
+            self._to_bag(self.tray)
+            self._advance()
+
+    def _next_turn(self) -> None:
+        self.turns += 1
+        nxt = (self.current + 1) % self.num_players
+        limit = ROUND_LIMIT[self.options["length"]] * self.num_players
+        if (self.last_call >= 0 and nxt == self.last_call) or self.turns >= limit:
+            if self.last_call < 0:
+                self._say("The bar closes: the round limit is reached")
+            self._finish()
+            return
+        self.current = nxt
+        self.shots = False
+        self.tipsy_used = 0
+        self.step = Step.COMPLAINTS
+
+    def _finish(self) -> None:
+        """Award the bonus coins and end the game."""
+        coins = list(BONUS_COINS[self.num_players])
+        if not self.finishers:
+            coins.pop(0)  # the first coin is for calling Last Call: the bar closed without one
+        bonus = [0] * self.num_players
+        for p in self.finishers:
+            if coins:
+                bonus[p] += coins.pop(0)
+        rest = [p for p in range(self.num_players) if p not in self.finishers]
+        while coins and rest:
+            most = max(len(self.completed[p]) for p in rest)
+            group = [p for p in rest if len(self.completed[p]) == most]
+            coin = coins.pop(0)
+            for p in group:
+                bonus[p] += coin
+            rest = [p for p in rest if p not in group]
+        self.bonus = tuple(bonus)
+        for p in range(self.num_players):
+            if self.bonus[p]:
+                self._say(f"P{p} receives ${self.bonus[p]} in bonus coins")
+        self.step = Step.OVER
+        self.phase = NONE
+        self.to_move = ()
+        self._say(
+            "Final scores: " + ", ".join(f"P{p} ${s:g}" for p, s in enumerate(self.scores())),
+            Kind.END,
+        )
+
+    # ----------------------------------------------------------------- spills
+
+    def _spill(self) -> bool:
+        """Draw the top spill card for the current player; True if a choice waits."""
+        p = self.current
+        # Never empty: Top Shelf, Wild and the Remove cards always go back to
+        # the bottom, and the card data must hold every effect.
+        card = self.spill_deck[0]
+        self.spill_deck = self.spill_deck[1:]
+        if self.spill_known > len(self.spill_deck):
+            self.spill_known = len(self.spill_deck)
+        effect, colour, _ = SPILL_CARDS[card]
+        self.spill_card = card
+        self._say(f"P{p} draws the spill card {spill_title(card)}")
+        self._removal(-1, colour if effect in (S_ALL, S_DOUBLE) else -1, Removal.ANY)
+        targets = self._removable(p)
+        if not targets or effect in (S_TOP, S_WILD, S_REMOVE):
+            self.spill_deck = (*self.spill_deck, card)
+            self.spill_known += 1
+            if not targets:
+                self._say("Nothing to spill: the card goes to the bottom face up")
+                return False
+        else:
+            self.spill_discard = (*self.spill_discard, card)
+        if effect in (S_ALL, S_TOP, S_REMOVE):
+            self._ask(DRINK, p)
+        elif effect == S_DOUBLE:
+            self.rm_left = 2
+            self._ask(REMOVE, p)
+        else:
+            self.rm_mode = Removal.EACH
+            self.rm_left = sum(1 for g in range(4) if self._active(p, g) and self._filled(p, g))
+            self._ask(REMOVE, p)
+        return True
+
+    def _drink(self, p: int, g: int) -> None:
+        """The victim names the drink a Spill All, Top Shelf or Remove card falls on."""
+        effect, colour, amount = SPILL_CARDS[self.spill_card]
+        if effect == S_ALL:
+            base, cells = self._cells(p, g)
+            sl = self.slots
+            for i, cell in enumerate(cells):
+                s = sl[base + i]
+                if s and cell[1] == colour:
+                    self.bag[WILD if s == 2 else colour] += 1
+                    sl[base + i] = 0
+            self._say(f"P{p} spills all {KIND_NAMES[colour]} from the {GLASS_TITLES[g]}")
+            self._advance()
+            return
+        self.rm_glass = g
+        self.rm_mode = Removal.TOP if effect == S_TOP else Removal.ANY
+        self.rm_left = 2 if effect == S_TOP else amount
+        self._ask(REMOVE, p)
+
+    def _remove(self, player: int, g: int, r: int, c: int) -> None:
+        """One marble of a removal leaves the current player's glass."""
+        p = self.current
+        self._take_off(p, g, r, c)
+        self._say(f"P{player} removes {KIND_NAMES[c]} from P{p}'s {GLASS_TITLES[g]} row {r}")
+        self.rm_left -= 1
+        self.rm_mask |= 1 << g
+        if self.rm_left > 0 and self._removable(p):
+            return
+        if self.flip_die >= 0:
+            d = self.flip_die
+            self.flip_die = -1
+            self.flipped[d] = True
+            self.dice[d] = 7 - self.dice[d]
+            self._say(f"P{p} turns die {d + 1} to {self.dice[d]}")
+        self._advance()
+
+    # ----------------------------------------------------------------- legal actions
+
+    def _legal_actions(self, player: int) -> tuple[Action, ...]:
+        ph = self.phase
+        p = self.current
+        if ph == PLACE:
+            return tuple(self._place_actions(player))
+        if ph == MIX:
+            hand = self.hand
+            return tuple(acts.MIX[k] for k in range(8) if hand[k])
+        if ph == REMOVE:
+            return tuple(acts.REMOVE[g][r][c] for g, r, c in self._removable(p))
+        if ph == ROLL:
+            out = [acts.DRAFT]
+            if any(self._filled(p, g) for g in range(4) if self._active(p, g)):
+                out += [acts.FLIP[d] for d in (0, 1) if not self.flipped[d]]
+            return tuple(out)
+        if ph == SELECT:
+            return acts.SELECT[: len(self.bowls) // 8]
+        if ph == START:
+            return acts.START[: len(self.bowls) // 8]
+        if ph == SAVE:
+            tray, shelf = self.tray, self.shelf[8 * p : 8 * p + 8]
+            out = [acts.DONE]
+            if sum(shelf) < SHELF_SIZE:
+                out += [acts.SAVE[k] for k in INGREDIENTS if tray[k]]
+            else:
+                out += [
+                    acts.SWAP[a][b]
+                    for a in INGREDIENTS
+                    if shelf[a]
+                    for b in INGREDIENTS
+                    if tray[b] and b != a
+                ]
+            return tuple(out)
+        if ph == TIPS:
+            mine = self.tips[NT * p : NT * p + NT]
+            out = [acts.DONE]
+            for k in range(NT):
+                if mine[k] and k != SHAKE and (self.tipsy_used < 2 or k not in (TIPSY2, TIPSY3)):
+                    out.append(acts.PLAY[k])
+            if self.picks:  # gold and Premium picks last "anytime during your turn"
+                bag = self.bag
+                out += [acts.PICK[g][r][c] for g, r, c in self._open_targets(p) if bag[c]]
+            return tuple(out)
+        if ph == TARGET:
+            return tuple(acts.TARGET[q] for q in range(self.num_players) if q != p)
+        if ph == DRINK:
+            found = self._removable(p)
+            if SPILL_CARDS[self.spill_card][0] == S_TOP:
+                # The rulebook's example: the drink whose ingredients sit highest loses them.
+                high = max(r for _, r, _ in found)
+                found = [t for t in found if t[1] == high]
+            return tuple(acts.DRINK[g] for g in sorted({g for g, _, _ in found}))
+        if ph == KEEP:
+            return tuple(acts.KEEP[k] for k in INGREDIENTS if self.tray[k])
+        if ph == SHAKE_UP:
+            return (acts.TAKE, acts.PLAY[SHAKE])
+        if ph == ORDER:
+            return (acts.ORDER_ALL, *acts.ORDER_WITHOUT)
+        return ()
+
+    def _place_actions(self, d: int) -> list[Action]:
+        mode = self.pmode
+        tray = self.tray
+        if mode == Placing.GIFT:
+            avail = tray
+        else:
+            shelf = self.shelf[8 * d : 8 * d + 8]
+            avail = [tray[k] + shelf[k] for k in range(6)]
+        wild = avail[WILD]
+        picks = self.picks if mode != Placing.GIFT else 0  # the buyer's picks are the buyer's
+        bag = self.bag
+        out: list[Action] = []
+        for g, r, c in self._open_targets(d):
+            if avail[c]:
+                out.append(acts.PLACE[c][g][r])
+            if wild:
+                out.append(acts.PLACE_WILD[g][r][c])
+            if picks and bag[c]:
+                out.append(acts.PICK[g][r][c])
+        if mode != Placing.EXTRAS or not self._shelf_fits(d):
+            out.append(acts.DONE)
+        return out
+
+    # ----------------------------------------------------------------- apply
+
+    def _apply(self, player: int, action: Action) -> None:
+        code = CODE[action]
+        op = code[0]
+        p = self.current
+        if op == acts.OP_PLACE:
+            _, k, g, r, c = code
+            self._place(player, k, g, r, c)
+        elif op == acts.OP_MIX:
+            self._mix_one(code[1])
+            self._advance()
+        elif op == acts.OP_DONE:
+            self._done()
+        elif op == acts.OP_REMOVE:
+            _, g, r, c = code
+            self._remove(player, g, r, c)
+        elif op == acts.OP_PICK:
+            _, g, r, c = code
+            self._pick(player, g, r, c)
+        elif op == acts.OP_FLIP:
+            self.flip_die = code[1]
+            self._removal(-1, -1, Removal.ANY)
+            self.rm_left = 1
+            self._ask(REMOVE, p)
+        elif op == acts.OP_DRAFT:
+            total = self.dice[0] + self.dice[1]
+            drawn = self._draw(total, self.hand)
+            self._say(f"P{p} drafts {total}: {', '.join(KIND_NAMES[k] for k in drawn)}")
+            self.step = Step.MIX
+            if self.last_emptied < 0:
+                self._ask(START, p)
+            else:
+                self.cursor = self.last_emptied
+                self._advance()
+        elif op == acts.OP_START:
+            self.cursor = code[1]
+            self._advance()
+        elif op == acts.OP_SELECT:
+            self._select(p, code[1])
+        elif op == acts.OP_SAVE:
+            k = code[1]
+            self.tray[k] -= 1
+            self.shelf[p * 8 + k] += 1
+            self._say(f"P{p} saves {KIND_NAMES[k]} as an extra ingredient")
+            if not self._saveable():
+                self._done()
+        elif op == acts.OP_SWAP:
+            _, a, b = code
+            self.shelf[p * 8 + a] -= 1
+            self.bag[a] += 1
+            self.tray[b] -= 1
+            self.shelf[p * 8 + b] += 1
+            self._say(f"P{p} swaps extra {KIND_NAMES[a]} for {KIND_NAMES[b]}")
+        elif op == acts.OP_PLAY:
+            self._play(p, code[1])
+        elif op == acts.OP_TARGET:
+            self._target(p, code[1])
+        elif op == acts.OP_DRINK:
+            self._drink(p, code[1])
+        elif op == acts.OP_KEEP:
+            k = code[1]
+            self.tray[k] -= 1
+            self.aside[k] += 1
+            if sum(self.aside) >= 2 or not self._saveable():
+                self._shots_done()
+        elif op == acts.OP_TAKE:
+            self._take(p)
+        else:  # OP_ORDER
+            self._order(player, code[1])
+
+    def _place(self, player: int, k: int, g: int, r: int, c: int) -> None:
+        """A marble of kind ``k`` from the sign or the shelf onto a spot wanting colour ``c``."""
+        if self.tray[k]:
+            self.tray[k] -= 1
+        else:
+            self.shelf[player * 8 + k] -= 1
+        self._put(player, g, r, c, 2 if k == WILD else 1)
+        as_colour = f" as {KIND_NAMES[c]}" if k == WILD else ""
+        self._say(f"P{player} places {KIND_NAMES[k]}{as_colour} in the {GLASS_TITLES[g]} row {r}")
+
+    def _pick(self, player: int, g: int, r: int, c: int) -> None:
+        """A marble of choice from the bag straight onto the board (gold, Premium)."""
+        self.bag[c] -= 1
+        self.picks -= 1
+        self._put(player, g, r, c, 1)
+        self._say(f"P{player} takes {KIND_NAMES[c]} from the bag onto the {GLASS_TITLES[g]}")
+        if self.phase == TIPS and not self.pending_spill:
+            self._complete_filled(self.current)
+        elif not self.picks and self.pmode == Placing.RESOLVE:
+            self._advance()
+
+    def _select(self, p: int, b: int) -> None:
+        self.tray = self.bowls[8 * b : 8 * b + 8]
+        self.bowls[8 * b : 8 * b + 8] = [0] * 8
+        self.last_emptied = b
+        self._say(f"P{p} selects bowl {b + 1}: {_kinds(self.tray)}")
+        self.step = Step.PLACE
+        if self.tips[p * NT + SHAKE]:
+            self._ask(SHAKE_UP, p)
+        else:
+            self._take(p)
+
+    def _take(self, p: int) -> None:
+        """The bowl's marbles are final: set the specials aside, then Shots! if complained."""
+        tray = self.tray
+        self.gold_wait += tray[GOLD]
+        self.pending_spill += tray[SPILL]
+        tray[GOLD] = tray[SPILL] = 0
+        if self.shots and sum(tray) > 2:
+            self._ask(KEEP, p)
+            return
+        self._advance()
+
+    def _shots_done(self) -> None:
+        self._to_bag(self.tray)
+        self.tray = self.aside
+        self.aside = [0] * 8
+        self._say(f"P{self.current} keeps only {_kinds(self.tray)} (Shots! Shots!)")
+        self._advance()
+
+    def _done(self) -> None:
+        """``done`` ends the current decision: what follows depends on what was being done."""
+        ph = self.phase
+        p = self.current
+        if ph == SAVE:
+            self._settle_tray()
+            if self.step in (Step.SAVE, Step.NEW_ORDER):
+                self._advance()
+            else:
+                self._tip_settled()
+            return
+        if ph == TIPS:
+            self.picks = 0  # unused picks end with the turn, before any spill
+            self.step = Step.END
+            self._advance()
+            return
+        mode = self.pmode
+        if mode == Placing.TURN:
+            self.step = Step.SAVE
+            self._advance()
+        elif mode == Placing.RESOLVE:
+            self._advance()
+        elif mode == Placing.TIP:
+            if self._saveable():
+                self._ask(SAVE, p)
+            else:
+                self._settle_tray()
+                self._tip_settled()
+        elif mode == Placing.BUY:
+            self._to_bag(self.tray)
+            self.tray = self.aside
+            self.aside = [0] * 8
+            self.pmode = Placing.GIFT
+            self._ask(PLACE, self.gift_to)
+        elif mode == Placing.GIFT:
+            self._to_bag(self.tray)
+            self._complete_filled(self.gift_to)
+            self.gift_to = -1
+            self._tip_settled()
+        elif mode == Placing.EXTRAS:
+            self._to_leftovers(p)
+        else:  # Placing.LEFTOVER: what the new order could not use may be saved
+            if self._saveable():
+                self._ask(SAVE, p)
+            else:
+                self._to_bag(self.tray)
+                self._advance()
+
+    def _tip_settled(self) -> None:
+        """Back to the tips menu; a recipe a tip filled completes unless a spill waits."""
+        if not self.pending_spill:
+            self._complete_filled(self.current)
+        self._advance()
+
+    # ----------------------------------------------------------------- tips
+
+    def _play(self, p: int, tip: int) -> None:
+        self.tips[p * NT + tip] -= 1
+        self._say(f"P{p} plays {TIP_TITLES[tip]}")
+        if tip == SHAKE:
+            self.discards[p * NT + tip] += 1
+            n = sum(self.tray)
+            self._to_bag(self.tray)
+            drawn = self._draw(n, self.tray)
+            self._say(f"P{p} redrafts {n}: {', '.join(KIND_NAMES[k] for k in drawn)}")
+            if not self.tips[p * NT + SHAKE]:
+                self._take(p)
+            return
+        if not KEEP_TIP[tip]:
+            self.target_tip = tip
+            self._ask(TARGET, p)
+            return
+        self.discards[p * NT + tip] += 1
+        if tip == PREMIUM:
+            self.picks += 1
+        else:
+            if tip == ADDITIONAL:
+                count = self.rng.below(6) + 1
+                self._say(f"P{p} rolls {count} for Additional Ingredients")
+            else:
+                self.tipsy_used += 1
+                count = 2 if tip == TIPSY2 else 3
+            drawn = self._draw(count, self.tray)
+            self._say(f"P{p} drafts {', '.join(KIND_NAMES[k] for k in drawn) or 'nothing'}")
+            self._special_from_tray()
+        self.pmode = Placing.TIP
+        self._ask(PLACE, p)
+
+    def _target(self, p: int, q: int) -> None:
+        tip = self.target_tip
+        self.target_tip = -1
+        if tip != BUY:
+            self.complaints = with_entry(self.complaints, q, (*self.complaints[q], (tip, p)))
+            self._say(f"P{p} passes {TIP_TITLES[tip]} to P{q}")
+            self._advance()
+            return
+        self.discards[p * NT + tip] += 1
+        mine = self._draw(3, self.tray)
+        theirs = self._draw(1, self.aside)
+        self._say(f"P{p} buys P{q} a drink: P{p} draws {_names(mine)}, P{q} draws {_names(theirs)}")
+        self.gift_to = q
+        self.pmode = Placing.BUY
+        self._ask(PLACE, p)
+
+    # ----------------------------------------------------------------- explanations
+
+    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str]:
+        verb = action.verb
+        ph = self.phase
+        if verb == "flip" and ph == ROLL:
+            return ("each die may be turned once, paying a marble from a glass", "2: Roll")
+        if verb == "play" and ph == TIPS:
+            tip = CODE[action][1]
+            if not self.tips[self.current * NT + tip]:
+                return (f"P{player} holds no {TIP_TITLES[tip]} tip card", "Tip Cards Descriptions")
+            if tip == SHAKE:
+                return ("Shake it Up redrafts the selected bowl, before placing", "Shake it Up")
+            return ("at most two Feeling Tipsy cards may be played in a turn", "Feeling Tipsy")
+        if verb == "save" and ph == SAVE:
+            return ("the shelf holds 3 extra ingredients, never gold or spill", "Extra Ingredients")
+        if verb in ("place", "pick") and ph == PLACE:
+            if self.pmode == Placing.GIFT:
+                return ("a guest places only the drink bought for them", "Buy a Drink")
+            if verb == "pick" and not self.picks:
+                return ("no gold marble or Premium lets you pick from the bag", "Gold Marble")
+            return (
+                "a marble goes only on an empty recipe spot of its colour",
+                "Recipe Card Overview",
+            )
+        if verb == "done" and ph == PLACE and self.pmode == Placing.EXTRAS:
+            return (
+                "extra ingredients must be placed on the new order first",
+                "When Completing an Order",
+            )
+        if verb == "remove" and ph == REMOVE:
+            return ("that marble is not one this effect may remove", "Spill Cards Descriptions")
+        if verb == "drink" and ph == DRINK:
+            if SPILL_CARDS[self.spill_card][0] == S_TOP:
+                return ("Top Shelf spills the drink whose ingredients sit highest", "Top Shelf")
+            return ("that drink has nothing this spill card removes", "Spill Cards Descriptions")
+        if verb == "target" and ph == TARGET:
+            return ("a tip card is given to another player", "Tip Card Overview")
+        return (f"now is the {PHASE_NAMES[ph]} decision, not {verb!r}", RULE_OF_DECISION[ph])
+
+    # ----------------------------------------------------------------- results
+
+    def scores(self) -> tuple[float, ...]:
+        """Completed recipes + unused tips + bonus coins - $2 per incomplete recipe."""
+        out = []
+        for p in range(self.num_players):
+            total = sum(RECIPE_VALUE[c] for c in self.completed[p])
+            total += sum(TIP_VALUES[k] * self.tips[NT * p + k] for k in range(NT))
+            total += self.bonus[p]
+            total -= 2 * sum(1 for g in range(4) if self._active(p, g))
+            out.append(float(total))
+        return tuple(out)
+
+    def rank_key(self, player: int) -> tuple[float, ...]:
+        """Ties go to the most completed recipes."""
+        return (self.scores()[player], float(len(self.completed[player])))
+
+    def first_seat(self) -> int:
+        """The seat the dice chose: the current player less the turns taken since."""
+        over = self.step == Step.OVER  # the last turn ended without passing the dice on
+        return (self.current - self.turns + over) % self.num_players
+
+    def length(self) -> dict[str, int]:
+        """Turns begun, and rounds (every player one turn, from the first player) begun."""
+        n = self.num_players
+        turns = self.turns + (self.step not in (Step.SETUP, Step.OVER))
+        return {"rounds": -(-turns // n), "turns": turns}
+
+
+def _kinds(counts: list[int]) -> str:
+    return ", ".join(f"{v} {KIND_NAMES[k]}" for k, v in enumerate(counts) if v) or "nothing"
+
+
+def _names(kinds: list[int]) -> str:
+    return ", ".join(KIND_NAMES[k] for k in kinds) or "nothing"
