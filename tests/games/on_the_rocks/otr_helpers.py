@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 import lastcall
-from lastcall.core import Action, IllegalAction
+from lastcall.core import Action, IllegalAction, State
 from lastcall.games.on_the_rocks import state as st
 from lastcall.games.on_the_rocks.content import (
     GLASS_OF,
@@ -126,8 +126,9 @@ def at(
     return s
 
 
-def decision(s: OnTheRocksState) -> st.Decision:
+def decision(s: State) -> st.Decision:
     """The decision awaited now (a call, so a type checker does not keep an earlier answer)."""
+    assert isinstance(s, OnTheRocksState)
     return s.phase
 
 

@@ -56,6 +56,7 @@ from lastcall.games.on_the_rocks.state import (
     with_entry,
 )
 
+MOVE, CHANCE, RULE, TURN, END = Kind.MOVE, Kind.CHANCE, Kind.RULE, Kind.TURN, Kind.END
 ORDER, ROLL, START, MIX = Decision.ORDER, Decision.ROLL, Decision.START, Decision.MIX
 SELECT, SHAKE_UP, KEEP, PLACE = Decision.SELECT, Decision.SHAKE, Decision.KEEP, Decision.PLACE
 SAVE, TIPS, TARGET, DRINK = Decision.SAVE, Decision.TIPS, Decision.TARGET, Decision.DRINK
@@ -92,10 +93,8 @@ class OnTheRocksFlow(OnTheRocksBase):
 
     def _start(self) -> None:
         """After Prep: the bowls are shown, the dice choose the first player, orders follow."""
-        nb = len(self.bowls) // 8
-        self._say(
-            "Setup: " + "; ".join(f"bowl {b + 1}: {_kinds(self._bowl(b))}" for b in range(nb))
-        )
+        for b in range(len(self.bowls) // 8):
+            self.announce(CHANCE, "Bowl {bowl} is filled with {marbles}.", b + 1, self._names(b))
         self.current = self._first_player()
         self._advance()
 
@@ -104,19 +103,18 @@ class OnTheRocksFlow(OnTheRocksBase):
         contenders = list(range(self.num_players))
         while True:
             rolls = [self.rng.below(6) + self.rng.below(6) + 2 for _ in contenders]
-            self._say(
-                "First player roll: "
-                + ", ".join(f"P{p} {r}" for p, r in zip(contenders, rolls, strict=True))
-            )
+            for p, total in zip(contenders, rolls, strict=True):
+                self.announce(CHANCE, "{p:Seat} roll{p:s} {total} for the first turn.", p, total)
             best = max(rolls)
             contenders = [p for p, r in zip(contenders, rolls, strict=True) if r == best]
             if len(contenders) == 1:
-                self._say(f"P{contenders[0]} goes first")
+                self.announce(RULE, "{p:Seat} go{p:es} first.", contenders[0])
                 return contenders[0]
 
-    def _say(self, text: str, kind: Kind = Kind.CHANCE) -> None:
-        """Log a public event; every event counts as chance, so nothing is undone past it."""
-        self.announce(kind, "{text}", text)
+    def _names(self, bowl: int) -> list[str]:
+        """The marbles of a bowl (-1: the sign), by name, for events."""
+        counts = self.tray if bowl < 0 else self.bowls[8 * bowl : 8 * bowl + 8]
+        return [KIND_NAMES[k] for k in range(8) for _ in range(counts[k])]
 
     # ----------------------------------------------------------------- steps
 
@@ -127,8 +125,17 @@ class OnTheRocksFlow(OnTheRocksBase):
             if max(recipes[4 * q : 4 * q + 4]) < 0:
                 self._ask(ORDER, q)
                 return True
-        self.step = Step.COMPLAINTS
+        self._begin_turn()
         return False
+
+    def _begin_turn(self) -> None:
+        self.step = Step.COMPLAINTS
+        self.announce(
+            TURN,
+            "Round {round}: {p:seat's} turn.",
+            self.turns // self.num_players + 1,
+            self.current,
+        )
 
     def _step_complaints(self) -> bool:
         """Complaints are resolved one by one, oldest first; then the dice are rolled."""
@@ -136,13 +143,19 @@ class OnTheRocksFlow(OnTheRocksBase):
         if not self.complaints[p]:
             self.dice = [self.rng.below(6) + 1, self.rng.below(6) + 1]
             self.flipped = [False, False]
-            self._say(f"P{p} rolls {self.dice[0]} and {self.dice[1]}")
+            self.announce(CHANCE, "{p:Seat} roll{p:s} {a} and {b}.", p, self.dice[0], self.dice[1])
             self.step = Step.ROLL
             return False
         kind, giver = self.complaints[p][0]
         self.complaints = with_entry(self.complaints, p, self.complaints[p][1:])
         self.discards[giver * NT + kind] += 1
-        self._say(f"P{p} resolves the complaint {TIP_TITLES[kind]} from P{giver}")
+        self.announce(
+            RULE,
+            "{p:Seat} resolve{p:s} the complaint {tip} from {q:seat}.",
+            p,
+            TIP_TITLES[kind],
+            giver,
+        )
         if kind == CLUMSY:
             return self._spill()
         if kind == SHOTS:
@@ -167,7 +180,7 @@ class OnTheRocksFlow(OnTheRocksBase):
             if len(kinds) > 1:
                 self._ask(MIX, self.current)
                 return True
-            self._mix_one(kinds[0])
+            self._mix_one(kinds[0], RULE)
         self.step = Step.SELECT
         return False
 
@@ -190,7 +203,13 @@ class OnTheRocksFlow(OnTheRocksBase):
         self.step = Step.RESOLVE
         if self.gold_wait:
             self.picks += 2 * self.gold_wait
-            self._say(f"P{p} resolves {self.gold_wait} gold marble(s)")
+            self.announce(
+                RULE,
+                "{p:Seat} resolve{p:s} {n:plural:gold marble}: {picks} picks from the bag.",
+                p,
+                self.gold_wait,
+                self.picks,
+            )
             self._coaster(0, self.gold_wait)
             self.gold_wait = 0
         if self.picks:
@@ -289,11 +308,11 @@ class OnTheRocksFlow(OnTheRocksBase):
         if self.coaster_spill >= COASTER_SPILL_SLOTS:
             self.bag[SPILL] += self.coaster_spill
             self.coaster_spill = 0
-            self._say("The coaster's spill slots are full: the spill marbles go back into the bag")
+            self.announce(RULE, "The coaster's spill slots are full: the spill marbles go back.")
         if self.coaster_gold >= COASTER_GOLD_SLOTS:
             self.bag[GOLD] += self.coaster_gold
             self.coaster_gold = 0
-            self._say("The coaster's gold slots are full: the gold marbles go back into the bag")
+            self.announce(RULE, "The coaster's gold slots are full: the gold marbles go back.")
 
     def _special_from_tray(self) -> None:
         """Drafted by a tip: gold grants its picks at once, spill waits for the turn's end."""
@@ -307,10 +326,17 @@ class OnTheRocksFlow(OnTheRocksBase):
             self.pending_spill += tray[SPILL]
             tray[SPILL] = 0
 
-    def _mix_one(self, kind: int) -> None:
+    def _mix_one(self, kind: int, chosen: Kind) -> None:
+        """One marble into the next bowl: a ``MOVE`` when chosen, a ``RULE`` when forced."""
         self.hand[kind] -= 1
         self.bowls[8 * self.cursor + kind] += 1
-        self._say(f"P{self.current} puts {KIND_NAMES[kind]} into bowl {self.cursor + 1}")
+        self.announce(
+            chosen,
+            "{p:Seat} put{p:s} {marble} into bowl {bowl}.",
+            self.current,
+            KIND_NAMES[kind],
+            self.cursor + 1,
+        )
         self.cursor = (self.cursor + 1) % (len(self.bowls) // 8)
 
     def _saveable(self) -> bool:
@@ -393,12 +419,18 @@ class OnTheRocksFlow(OnTheRocksBase):
                 self.bag[WILD if self.slots[base + i] == 2 else cell[1]] += 1
                 self.slots[base + i] = 0
             self.completed = with_entry(self.completed, p, (*self.completed[p], card))
-            self._say(f"P{p} completes {RECIPE_NAMES[card]} (${RECIPE_VALUE[card]})")
+            self.announce(
+                RULE,
+                "{p:Seat} complete{p:s} {recipe} (${value}).",
+                p,
+                RECIPE_NAMES[card],
+                RECIPE_VALUE[card],
+            )
             if self.tip_deck:
                 tip = self.tip_deck[-1]
                 self.tip_deck = self.tip_deck[:-1]
                 self.tips[p * NT + tip] += 1
-                self._say(f"P{p} collects a tip: {TIP_TITLES[tip]}")
+                self.announce(CHANCE, "{p:Seat} collect{p:s} a tip: {tip}.", p, TIP_TITLES[tip])
 
     def _shelf_fits(self, p: int) -> bool:
         shelf = self.shelf[8 * p : 8 * p + 8]
@@ -415,12 +447,19 @@ class OnTheRocksFlow(OnTheRocksBase):
         self.done[4 * p : 4 * p + 4] = [False] * 4
         self.lemons = with_entry(self.lemons, p, self.lemons[p] + 1)
         target = LEMONS[self.options["length"]]
-        self._say(f"P{p} completes an order and places lemon {self.lemons[p]}")
+        self.announce(
+            RULE,
+            "{p:Seat} complete{p:s} an order and place{p:s} lemon {n}.",
+            p,
+            self.lemons[p],
+        )
         if self.lemons[p] >= target:
             self.finishers = (*self.finishers, p)
             if self.last_call < 0:
                 self.last_call = p
-                self._say(f"P{p} calls Last Call! Everyone else has one final turn")
+                self.announce(
+                    RULE, "{p:Seat} call{p:s} Last Call! Everyone else has one final turn.", p
+                )
         if self.lemons[p] >= target or self.last_call >= 0:
             self._to_bag(self.held)
             return False
@@ -437,8 +476,8 @@ class OnTheRocksFlow(OnTheRocksBase):
             card = self.recipe_decks[g][-1]
             self.recipe_decks = with_entry(self.recipe_decks, g, self.recipe_decks[g][:-1])
             self.recipes[p * 4 + g] = card
-            names.append(f"{RECIPE_NAMES[card]} ({GLASS_TITLES[g]}, ${RECIPE_VALUE[card]})")
-        self._say(f"P{p} takes the order: " + "; ".join(names))
+            names.append(RECIPE_NAMES[card])
+        self.announce(CHANCE, "{p:Seat} take{p:s} an order: {recipes}.", p, names)
         if self.step == Step.SETUP:
             self._advance()
         elif self._shelf_fits(p):
@@ -464,13 +503,17 @@ class OnTheRocksFlow(OnTheRocksBase):
         limit = ROUND_LIMIT[self.options["length"]] * self.num_players
         if (self.last_call >= 0 and nxt == self.last_call) or self.turns >= limit:
             if self.last_call < 0:
-                self._say("The bar closes: the round limit is reached")
+                self.announce(
+                    RULE,
+                    "The bar closes: the round limit of {rounds} rounds is reached.",
+                    ROUND_LIMIT[self.options["length"]],
+                )
             self._finish()
             return
         self.current = nxt
         self.shots = False
         self.tipsy_used = 0
-        self.step = Step.COMPLAINTS
+        self._begin_turn()
 
     def _finish(self) -> None:
         """Award the bonus coins and end the game."""
@@ -492,14 +535,20 @@ class OnTheRocksFlow(OnTheRocksBase):
         self.bonus = tuple(bonus)
         for p in range(self.num_players):
             if self.bonus[p]:
-                self._say(f"P{p} receives ${self.bonus[p]} in bonus coins")
+                self.announce(
+                    RULE, "{p:Seat} receive{p:s} ${coin} in bonus coins.", p, self.bonus[p]
+                )
         self.step = Step.OVER
         self.phase = NONE
         self.to_move = ()
-        self._say(
-            "Final scores: " + ", ".join(f"P{p} ${s:g}" for p, s in enumerate(self.scores())),
-            Kind.END,
-        )
+        scores = self.scores()
+        for p in range(self.num_players):
+            self.announce(RULE, "{p:Seat} end{p:s} the night with ${score}.", p, int(scores[p]))
+        best = self.ranking()[0]
+        if len(best) == 1:
+            self.announce(END, "Last call is over: {p:Seat} win{p:s}!", best[0])
+        else:
+            self.announce(END, "Last call is over: {n} players share the win.", len(best))
 
     # ----------------------------------------------------------------- spills
 
@@ -514,14 +563,14 @@ class OnTheRocksFlow(OnTheRocksBase):
             self.spill_known = len(self.spill_deck)
         effect, colour, _ = SPILL_CARDS[card]
         self.spill_card = card
-        self._say(f"P{p} draws the spill card {spill_title(card)}")
+        self.announce(CHANCE, "{p:Seat} draw{p:s} the spill card {card}.", p, spill_title(card))
         self._removal(-1, colour if effect in (S_ALL, S_DOUBLE) else -1, Removal.ANY)
         targets = self._removable(p)
         if not targets or effect in (S_TOP, S_WILD, S_REMOVE):
             self.spill_deck = (*self.spill_deck, card)
             self.spill_known += 1
             if not targets:
-                self._say("Nothing to spill: the card goes to the bottom face up")
+                self.announce(RULE, "Nothing to spill: the card goes to the bottom face up.")
                 return False
         else:
             self.spill_discard = (*self.spill_discard, card)
@@ -547,7 +596,13 @@ class OnTheRocksFlow(OnTheRocksBase):
                 if s and cell[1] == colour:
                     self.bag[WILD if s == 2 else colour] += 1
                     sl[base + i] = 0
-            self._say(f"P{p} spills all {KIND_NAMES[colour]} from the {GLASS_TITLES[g]}")
+            self.announce(
+                MOVE,
+                "{p:Seat} spill{p:s} all {colour} from the {glass}.",
+                p,
+                KIND_NAMES[colour],
+                GLASS_TITLES[g],
+            )
             self._advance()
             return
         self.rm_glass = g
@@ -559,7 +614,15 @@ class OnTheRocksFlow(OnTheRocksBase):
         """One marble of a removal leaves the current player's glass."""
         p = self.current
         self._take_off(p, g, r, c)
-        self._say(f"P{player} removes {KIND_NAMES[c]} from P{p}'s {GLASS_TITLES[g]} row {r}")
+        self.announce(
+            MOVE,
+            "{p:Seat} remove{p:s} {colour} from {q:seat's} {glass}, row {row}.",
+            player,
+            KIND_NAMES[c],
+            p,
+            GLASS_TITLES[g],
+            r,
+        )
         self.rm_left -= 1
         self.rm_mask |= 1 << g
         if self.rm_left > 0 and self._removable(p):
@@ -569,7 +632,7 @@ class OnTheRocksFlow(OnTheRocksBase):
             self.flip_die = -1
             self.flipped[d] = True
             self.dice[d] = 7 - self.dice[d]
-            self._say(f"P{p} turns die {d + 1} to {self.dice[d]}")
+            self.announce(MOVE, "{p:Seat} turn{p:s} die {die} to {value}.", p, d + 1, self.dice[d])
         self._advance()
 
     # ----------------------------------------------------------------- legal actions
@@ -667,7 +730,7 @@ class OnTheRocksFlow(OnTheRocksBase):
             _, k, g, r, c = code
             self._place(player, k, g, r, c)
         elif op == acts.OP_MIX:
-            self._mix_one(code[1])
+            self._mix_one(code[1], MOVE)
             self._advance()
         elif op == acts.OP_DONE:
             self._done()
@@ -685,7 +748,9 @@ class OnTheRocksFlow(OnTheRocksBase):
         elif op == acts.OP_DRAFT:
             total = self.dice[0] + self.dice[1]
             drawn = self._draw(total, self.hand)
-            self._say(f"P{p} drafts {total}: {', '.join(KIND_NAMES[k] for k in drawn)}")
+            self.announce(
+                CHANCE, "{p:Seat} draft{p:s} {marbles}.", p, [KIND_NAMES[k] for k in drawn]
+            )
             self.step = Step.MIX
             if self.last_emptied < 0:
                 self._ask(START, p)
@@ -694,6 +759,7 @@ class OnTheRocksFlow(OnTheRocksBase):
                 self._advance()
         elif op == acts.OP_START:
             self.cursor = code[1]
+            self.announce(MOVE, "{p:Seat} start{p:s} mixing at bowl {bowl}.", p, code[1] + 1)
             self._advance()
         elif op == acts.OP_SELECT:
             self._select(p, code[1])
@@ -701,7 +767,7 @@ class OnTheRocksFlow(OnTheRocksBase):
             k = code[1]
             self.tray[k] -= 1
             self.shelf[p * 8 + k] += 1
-            self._say(f"P{p} saves {KIND_NAMES[k]} as an extra ingredient")
+            self.announce(MOVE, "{p:Seat} save{p:s} {marble} on the shelf.", p, KIND_NAMES[k])
             if not self._saveable():
                 self._done()
         elif op == acts.OP_SWAP:
@@ -710,7 +776,13 @@ class OnTheRocksFlow(OnTheRocksBase):
             self.bag[a] += 1
             self.tray[b] -= 1
             self.shelf[p * 8 + b] += 1
-            self._say(f"P{p} swaps extra {KIND_NAMES[a]} for {KIND_NAMES[b]}")
+            self.announce(
+                MOVE,
+                "{p:Seat} swap{p:s} the extra {old} for {new}.",
+                p,
+                KIND_NAMES[a],
+                KIND_NAMES[b],
+            )
         elif op == acts.OP_PLAY:
             self._play(p, code[1])
         elif op == acts.OP_TARGET:
@@ -730,20 +802,47 @@ class OnTheRocksFlow(OnTheRocksBase):
 
     def _place(self, player: int, k: int, g: int, r: int, c: int) -> None:
         """A marble of kind ``k`` from the sign or the shelf onto a spot wanting colour ``c``."""
+        source = "sign" if self.tray[k] else "shelf"
         if self.tray[k]:
             self.tray[k] -= 1
         else:
             self.shelf[player * 8 + k] -= 1
         self._put(player, g, r, c, 2 if k == WILD else 1)
-        as_colour = f" as {KIND_NAMES[c]}" if k == WILD else ""
-        self._say(f"P{player} places {KIND_NAMES[k]}{as_colour} in the {GLASS_TITLES[g]} row {r}")
+        if k == WILD:
+            self.announce(
+                MOVE,
+                "{p:Seat} place{p:s} a wild from the {source} as {colour} "
+                "in the {glass}, row {row}.",
+                player,
+                source,
+                KIND_NAMES[c],
+                GLASS_TITLES[g],
+                r,
+            )
+        else:
+            self.announce(
+                MOVE,
+                "{p:Seat} place{p:s} {marble} from the {source} in the {glass}, row {row}.",
+                player,
+                KIND_NAMES[k],
+                source,
+                GLASS_TITLES[g],
+                r,
+            )
 
     def _pick(self, player: int, g: int, r: int, c: int) -> None:
         """A marble of choice from the bag straight onto the board (gold, Premium)."""
         self.bag[c] -= 1
         self.picks -= 1
         self._put(player, g, r, c, 1)
-        self._say(f"P{player} takes {KIND_NAMES[c]} from the bag onto the {GLASS_TITLES[g]}")
+        self.announce(
+            MOVE,
+            "{p:Seat} take{p:s} {colour} from the bag onto the {glass}, row {row}.",
+            player,
+            KIND_NAMES[c],
+            GLASS_TITLES[g],
+            r,
+        )
         if self.phase == TIPS and not self.pending_spill:
             self._complete_filled(self.current)
         elif not self.picks and self.pmode == Placing.RESOLVE:
@@ -753,7 +852,9 @@ class OnTheRocksFlow(OnTheRocksBase):
         self.tray = self.bowls[8 * b : 8 * b + 8]
         self.bowls[8 * b : 8 * b + 8] = [0] * 8
         self.last_emptied = b
-        self._say(f"P{p} selects bowl {b + 1}: {_kinds(self.tray)}")
+        self.announce(
+            MOVE, "{p:Seat} select{p:s} bowl {bowl}: {marbles}.", p, b + 1, self._names(-1)
+        )
         self.step = Step.PLACE
         if self.tips[p * NT + SHAKE]:
             self._ask(SHAKE_UP, p)
@@ -775,7 +876,12 @@ class OnTheRocksFlow(OnTheRocksBase):
         self._to_bag(self.tray)
         self.tray = self.aside
         self.aside = [0] * 8
-        self._say(f"P{self.current} keeps only {_kinds(self.tray)} (Shots! Shots!)")
+        self.announce(
+            MOVE,
+            "{p:Seat} keep{p:s} only {marbles} (Shots! Shots!).",
+            self.current,
+            self._names(-1),
+        )
         self._advance()
 
     def _done(self) -> None:
@@ -836,13 +942,15 @@ class OnTheRocksFlow(OnTheRocksBase):
 
     def _play(self, p: int, tip: int) -> None:
         self.tips[p * NT + tip] -= 1
-        self._say(f"P{p} plays {TIP_TITLES[tip]}")
+        self.announce(MOVE, "{p:Seat} play{p:s} {tip}.", p, TIP_TITLES[tip])
         if tip == SHAKE:
             self.discards[p * NT + tip] += 1
             n = sum(self.tray)
             self._to_bag(self.tray)
             drawn = self._draw(n, self.tray)
-            self._say(f"P{p} redrafts {n}: {', '.join(KIND_NAMES[k] for k in drawn)}")
+            self.announce(
+                CHANCE, "{p:Seat} redraft{p:s} {marbles}.", p, [KIND_NAMES[k] for k in drawn]
+            )
             if not self.tips[p * NT + SHAKE]:
                 self._take(p)
             return
@@ -856,12 +964,16 @@ class OnTheRocksFlow(OnTheRocksBase):
         else:
             if tip == ADDITIONAL:
                 count = self.rng.below(6) + 1
-                self._say(f"P{p} rolls {count} for Additional Ingredients")
+                self.announce(
+                    CHANCE, "{p:Seat} roll{p:s} {n} for Additional Ingredients.", p, count
+                )
             else:
                 self.tipsy_used += 1
                 count = 2 if tip == TIPSY2 else 3
             drawn = self._draw(count, self.tray)
-            self._say(f"P{p} drafts {', '.join(KIND_NAMES[k] for k in drawn) or 'nothing'}")
+            self.announce(
+                CHANCE, "{p:Seat} draw{p:s} {marbles}.", p, [KIND_NAMES[k] for k in drawn]
+            )
             self._special_from_tray()
         self.pmode = Placing.TIP
         self._ask(PLACE, p)
@@ -871,13 +983,21 @@ class OnTheRocksFlow(OnTheRocksBase):
         self.target_tip = -1
         if tip != BUY:
             self.complaints = with_entry(self.complaints, q, (*self.complaints[q], (tip, p)))
-            self._say(f"P{p} passes {TIP_TITLES[tip]} to P{q}")
+            self.announce(MOVE, "{p:Seat} pass{p:es} {tip} to {q:seat}.", p, TIP_TITLES[tip], q)
             self._advance()
             return
         self.discards[p * NT + tip] += 1
         mine = self._draw(3, self.tray)
         theirs = self._draw(1, self.aside)
-        self._say(f"P{p} buys P{q} a drink: P{p} draws {_names(mine)}, P{q} draws {_names(theirs)}")
+        self.announce(
+            CHANCE,
+            "{p:Seat} buy{p:s} {q:seat} a drink: "
+            "{p:seat} draw{p:s} {mine}, {q:seat} draw{q:s} {theirs}.",
+            p,
+            q,
+            [KIND_NAMES[k] for k in mine],
+            [KIND_NAMES[k] for k in theirs],
+        )
         self.gift_to = q
         self.pmode = Placing.BUY
         self._ask(PLACE, p)
@@ -949,11 +1069,3 @@ class OnTheRocksFlow(OnTheRocksBase):
         n = self.num_players
         turns = self.turns + (self.step not in (Step.SETUP, Step.OVER))
         return {"rounds": -(-turns // n), "turns": turns}
-
-
-def _kinds(counts: list[int]) -> str:
-    return ", ".join(f"{v} {KIND_NAMES[k]}" for k, v in enumerate(counts) if v) or "nothing"
-
-
-def _names(kinds: list[int]) -> str:
-    return ", ".join(KIND_NAMES[k] for k in kinds) or "nothing"
