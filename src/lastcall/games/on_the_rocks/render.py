@@ -16,12 +16,13 @@ def render_view(view: Mapping[str, Any]) -> str:
     if view["last_call"] >= 0:
         lines.append(f"LAST CALL by P{view['last_call']}")
     lines.append(f"Dice: {view['dice'][0]} {view['dice'][1]}   picks left: {view['picks']}")
-    lines.extend(f"  bowl {i + 1}: {_counts(b)}" for i, b in enumerate(view["bowls"]))
-    lines.append(f"Bag: {_counts(view['bag'])}")
+    names = view["marbles"]
+    lines.extend(f"  bowl {i + 1}: {_counts(b, names)}" for i, b in enumerate(view["bowls"]))
+    lines.append(f"Bag: {_counts(view['bag'], names)}")
     lines.extend(
-        f"{key.capitalize()}: {_counts(view[key])}"
+        f"{key.capitalize()}: {_counts(view[key], names)}"
         for key in ("drafted", "sign", "waiting")
-        if view[key]
+        if any(view[key])
     )
     lines.append(
         f"Coaster: {view['coaster']['spill']} spill, {view['coaster']['gold']} gold; "
@@ -30,10 +31,10 @@ def render_view(view: Mapping[str, Any]) -> str:
     for pl in view["seats"]:
         lines.append(
             f"P{pl['seat']}: ${pl['score']:g}, lemons {pl['lemons']}, "
-            f"completed {len(pl['completed'])}, extras {_counts(pl['extras'])}"
+            f"completed {len(pl['completed'])}, extras {_counts(pl['extras'], names)}"
         )
-        if pl["tips"]:
-            lines.append("    tips: " + ", ".join(f"{k} x{v}" for k, v in pl["tips"].items()))
+        if any(pl["tips"]):
+            lines.append("    tips: " + _counts(pl["tips"], view["tip_kinds"]))
         if pl["complaints"]:
             lines.append("    complaints: " + ", ".join(k for k, _ in pl["complaints"]))
         for g in pl["glasses"]:
@@ -43,5 +44,5 @@ def render_view(view: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _counts(counts: Mapping[str, int]) -> str:
-    return ", ".join(f"{v} {k}" for k, v in counts.items()) or "empty"
+def _counts(counts: list[int], names: list[str]) -> str:
+    return ", ".join(f"{v} {k}" for k, v in zip(names, counts, strict=True) if v) or "empty"

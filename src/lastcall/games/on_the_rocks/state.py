@@ -11,6 +11,7 @@ recipe's colour, 2 a wild placed as that colour).
 from __future__ import annotations
 
 from enum import IntEnum
+from operator import mul
 from typing import Any, Self
 
 from lastcall.core import Game, Rng, State
@@ -19,9 +20,11 @@ from lastcall.games.on_the_rocks.content import (
     MARBLE_COUNTS,
     RECIPE_GLASS,
     RECIPE_SLOTS,
+    RECIPE_VALUE,
     SPILL_CARDS,
     TIP_COUNTS,
     TIP_KINDS,
+    TIP_VALUES,
 )
 
 
@@ -96,6 +99,10 @@ class Removal(IntEnum):
     """One from each drink (the Wild spill card)."""
 
 
+# Each recipe card's cells as the ``(glass, row, colour)`` a marble placed there fills.
+CELL_TARGETS = tuple(
+    tuple((RECIPE_GLASS[card], r, c) for r, c in cells) for card, cells in enumerate(RECIPE_SLOTS)
+)
 SHELF_SIZE = 3
 NT = len(TIP_KINDS)
 # Each seat's board is one run of slots: Old Fashioned 6, Martini 6, Hurricane 8, Highball 8.
@@ -388,9 +395,9 @@ class OnTheRocksBase(State):
             recipes[q + g] < 0 or done[q + g] or self._full(p, g) for g in range(4)
         )
 
-    def _open_targets(self, p: int) -> list[tuple[int, int, int]]:
-        """Distinct empty slots ``(glass, row, colour)`` on ``p``'s face-up recipes."""
-        out: list[tuple[int, int, int]] = []
+    def _open_targets(self, p: int) -> dict[tuple[int, int, int], None]:
+        """Distinct empty slots ``(glass, row, colour)`` on ``p``'s face-up recipes, in order."""
+        out: dict[tuple[int, int, int], None] = {}
         recipes, done, slots = self.recipes, self.done, self.slots
         q = 4 * p
         for g in range(4):
@@ -398,13 +405,21 @@ class OnTheRocksBase(State):
             if card < 0 or done[q + g]:
                 continue
             base = p * SLOTS_PER_PLAYER + GLASS_OFFSET[g]
-            for i, cell in enumerate(RECIPE_SLOTS[card]):
-                if not slots[base + i]:
-                    r, c = cell
-                    t = (g, r, c)
-                    if t not in out:
-                        out.append(t)
+            targets = CELL_TARGETS[card]
+            for t, filled in zip(targets, slots[base : base + len(targets)], strict=True):
+                if not filled:
+                    out[t] = None
         return out
+
+
+def seat_score(completed: tuple[int, ...], tips: list[int], bonus: int, face_up: int) -> float:
+    """Completed recipes + unused tips + bonus coins - $2 per incomplete (face-up) recipe."""
+    return float(
+        sum(map(RECIPE_VALUE.__getitem__, completed))
+        + sum(map(mul, TIP_VALUES, tips))
+        + bonus
+        - 2 * face_up
+    )
 
 
 def with_entry(rows: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:

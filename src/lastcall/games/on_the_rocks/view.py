@@ -8,6 +8,7 @@ the decks is hidden, so every seat's view is the same but for ``viewer``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import getitem
 from typing import Any
 
 from lastcall.core import ActionSpace, Observer, Piece, one_hot
@@ -15,102 +16,145 @@ from lastcall.games.on_the_rocks.content import (
     BOWLS_BY_PLAYERS,
     COLOURS,
     GLASS_NAMES,
-    GLASS_ROWS,
     KIND_NAMES,
     MAX_ROWS,
     RECIPE_NAMES,
+    RECIPE_SLOTS,
     RECIPE_VALUE,
     SPILL_CARDS,
     TIP_KINDS,
     spill_title,
 )
-from lastcall.games.on_the_rocks.state import NT, PHASE_NAMES, STEP_NAMES, OnTheRocksBase
+from lastcall.games.on_the_rocks.state import (
+    GLASS_OFFSET,
+    NT,
+    PHASE_NAMES,
+    SLOTS_PER_PLAYER,
+    STEP_NAMES,
+    OnTheRocksBase,
+    seat_score,
+)
 
 KINDS = len(KIND_NAMES)
-SPILL_TITLES = tuple(sorted({spill_title(c) for c in range(len(SPILL_CARDS))}))
+SPILL_TITLE = tuple(spill_title(c) for c in range(len(SPILL_CARDS)))
+SPILL_TITLES = tuple(sorted(set(SPILL_TITLE)))
+SPILL_TITLE_OF = SPILL_TITLE.__getitem__
+RECIPE_NAME = RECIPE_NAMES.__getitem__
 COLOUR_NAMES = tuple(KIND_NAMES[c] for c in COLOURS)
+# How a view names the cells of each recipe card: each cell's colour by slot
+# value, wanted (lower case), placed (capitals), a wild placed as that colour (a
+# star); and where each row's cells lie (a recipe lists its cells row by row).
+CELL_NAMES = tuple(
+    (
+        tuple(
+            (KIND_NAMES[c], KIND_NAMES[c].upper(), KIND_NAMES[c].upper() + "*") for _, c in cells
+        ),
+        tuple(
+            (
+                min(i for i, (r, _) in enumerate(cells) if r == row),
+                max(i for i, (r, _) in enumerate(cells) if r == row) + 1,
+            )
+            for row in range(1, max(r for r, _ in cells) + 1)
+        ),
+    )
+    for cells in RECIPE_SLOTS
+)
 
 
 class OnTheRocksView(OnTheRocksBase):
-    """Views: the table, every board, the decks' sizes."""
+    """Views: the table, every board, the decks' sizes.
+
+    Marble counts are lists of 8 in the order the view names in ``marbles``
+    (yellow, blue, green, red, white, wild, spill, gold), tip cards lists of 9
+    in the order of ``tip_kinds``: views are built after every decision, and
+    lists cost a third of named counts.
+    """
 
     __slots__ = ()
 
     def _view(self, player: int | None) -> dict[str, Any]:
         n = self.num_players
-        players = []
+        recipes, done, slots = self.recipes, self.done, self.slots
+        tips, discards, shelf = self.tips, self.discards, self.shelf
+        lemons, complaints, completed, bonus = (
+            self.lemons,
+            self.complaints,
+            self.completed,
+            self.bonus,
+        )
+        seats = []
         for p in range(n):
             glasses = []
+            face_up = 0
             for g in range(4):
-                card = self.recipes[p * 4 + g]
+                card = recipes[4 * p + g]
                 if card < 0:
                     continue
-                base, cells = self._cells(p, g)
-                rows: list[list[str]] = [[] for _ in GLASS_ROWS[g]]
-                for i, s in enumerate(self.slots[base : base + len(cells)]):
-                    name = KIND_NAMES[cells[i][1]]
-                    rows[cells[i][0] - 1].append(
-                        name.upper() + ("*" if s == 2 else "") if s else name
-                    )
-                while not rows[-1]:  # rows above the recipe's top are not part of it
-                    rows.pop()
+                complete = done[4 * p + g]
+                if complete:  # flipped face down: nothing of it shows but its name
+                    rows = []
+                else:
+                    face_up += 1
+                    names, bounds = CELL_NAMES[card]
+                    base = p * SLOTS_PER_PLAYER + GLASS_OFFSET[g]
+                    cells = list(map(getitem, names, slots[base : base + len(names)]))
+                    rows = [cells[start:stop] for start, stop in bounds]
                 glasses.append(
                     {
                         "glass": GLASS_NAMES[g],
                         "recipe": RECIPE_NAMES[card],
                         "value": RECIPE_VALUE[card],
-                        "complete": self.done[p * 4 + g],
+                        "complete": complete,
                         "rows": rows,
                     }
                 )
-            players.append(
+            waiting = complaints[p]
+            held = tips[NT * p : NT * p + NT]
+            seats.append(
                 {
                     "seat": p,
-                    "lemons": self.lemons[p],
+                    "lemons": lemons[p],
                     "glasses": glasses,
-                    "extras": _count_dict(self.shelf[8 * p : 8 * p + 8]),
-                    "tips": {
-                        TIP_KINDS[k]: self.tips[NT * p + k]
-                        for k in range(NT)
-                        if self.tips[NT * p + k]
-                    },
-                    "discarded_tips": sum(self.discards[NT * p : NT * p + NT]),
-                    "complaints": [[TIP_KINDS[k], g] for k, g in self.complaints[p]],
-                    "completed": [RECIPE_NAMES[c] for c in self.completed[p]],
-                    "bonus": self.bonus[p],
-                    "score": self.scores()[p],
+                    "extras": shelf[8 * p : 8 * p + 8],
+                    "tips": held,
+                    "discarded_tips": sum(discards[NT * p : NT * p + NT]),
+                    "complaints": [[TIP_KINDS[k], q] for k, q in waiting] if waiting else [],
+                    "completed": list(map(RECIPE_NAME, completed[p])),
+                    "bonus": bonus[p],
+                    "score": seat_score(completed[p], held, bonus[p], face_up),
                 }
             )
-        known = self.spill_deck[len(self.spill_deck) - self.spill_known :]
+        bowls = self.bowls
+        spill_deck = self.spill_deck
         return {
             "game": self.game.id,
             "viewer": player,
             "to_move": list(self.to_move),
             "phase": PHASE_NAMES[self.phase],
-            "seats": players,
+            "seats": seats,
             "length": self.options["length"],
             "turn": self.current,
             "step": STEP_NAMES[self.step],
-            "dice": list(self.dice),
-            "bowls": [_count_dict(self._bowl(b)) for b in range(len(self.bowls) // 8)],
-            "bag": _count_dict(self.bag),
-            "drafted": _count_dict(self.hand),
-            "sign": _count_dict(self.tray),
-            "waiting": _count_dict(self.held),
+            "dice": self.dice[:],
+            "marbles": list(KIND_NAMES),
+            "tip_kinds": list(TIP_KINDS),
+            "bowls": [bowls[b : b + 8] for b in range(0, len(bowls), 8)],
+            "bag": self.bag[:],
+            "drafted": self.hand[:],
+            "sign": self.tray[:],
+            "waiting": self.held[:],
             "picks": self.picks,
             "pending_spills": self.pending_spill,
             "coaster": {"spill": self.coaster_spill, "gold": self.coaster_gold},
             "tip_deck": len(self.tip_deck),
-            "recipe_decks": {GLASS_NAMES[g]: len(d) for g, d in enumerate(self.recipe_decks)},
-            "spill_deck": len(self.spill_deck),
-            "spill_deck_face_up": [spill_title(c) for c in known],
-            "spill_discard": [spill_title(c) for c in self.spill_discard],
+            "recipe_decks": dict(zip(GLASS_NAMES, map(len, self.recipe_decks), strict=True)),
+            "spill_deck": len(spill_deck),
+            "spill_deck_face_up": list(
+                map(SPILL_TITLE_OF, spill_deck[len(spill_deck) - self.spill_known :])
+            ),
+            "spill_discard": list(map(SPILL_TITLE_OF, self.spill_discard)),
             "last_call": self.last_call,
         }
-
-
-def _count_dict(counts: list[int]) -> dict[str, int]:
-    return {KIND_NAMES[k]: v for k, v in enumerate(counts) if v}
 
 
 class OnTheRocksObserver(Observer):
@@ -174,11 +218,11 @@ class OnTheRocksObserver(Observer):
         for d, value in enumerate(view["dice"]):
             one_hot(out, at["dice"] + 6 * d, 6, value - 1)
         for b, bowl in enumerate(view["bowls"]):
-            for name, count in bowl.items():
-                out[at["bowls"] + b * KINDS + KIND_NAMES.index(name)] = count / 10.0
+            for k, count in enumerate(bowl):
+                out[at["bowls"] + b * KINDS + k] = count / 10.0
         for key, scale in (("bag", 15.0), ("drafted", 5.0), ("sign", 5.0), ("waiting", 5.0)):
-            for name, count in view[key].items():
-                out[at[key] + KIND_NAMES.index(name)] = count / scale
+            for k, count in enumerate(view[key]):
+                out[at[key] + k] = count / scale
         out[at["picks"]] = view["picks"] / 4.0
         out[at["pending_spills"]] = float(view["pending_spills"])
         out[at["coaster"]] = view["coaster"]["spill"] / 4.0
@@ -195,10 +239,10 @@ class OnTheRocksObserver(Observer):
         for seat in view["seats"]:
             q = seat["seat"]
             out[at["lemons"] + q] = seat["lemons"] / 3.0
-            for name, count in seat["extras"].items():
-                out[at["extras"] + q * KINDS + KIND_NAMES.index(name)] = float(count)
-            for kind, count in seat["tips"].items():
-                out[at["tips"] + q * NT + TIP_KINDS.index(kind)] = float(count)
+            for k, count in enumerate(seat["extras"]):
+                out[at["extras"] + q * KINDS + k] = float(count)
+            for k, count in enumerate(seat["tips"]):
+                out[at["tips"] + q * NT + k] = float(count)
             out[at["discarded_tips"] + q] = seat["discarded_tips"] / 10.0
             for kind, _ in seat["complaints"]:
                 out[at["complaints"] + q * NT + TIP_KINDS.index(kind)] += 1.0
