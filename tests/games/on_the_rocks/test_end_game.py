@@ -8,6 +8,7 @@ from lastcall.games.on_the_rocks import content as ct
 from lastcall.games.on_the_rocks import state as st
 from lastcall.games.on_the_rocks.content import RECIPE_SLOTS, RECIPE_VALUE, RED, WILD
 from lastcall.games.on_the_rocks.game import OnTheRocksState
+from lastcall.games.on_the_rocks.state import LEMONS, ROUND_LIMIT
 
 from .otr_helpers import (
     act,
@@ -119,6 +120,26 @@ def test_last_call_then_one_final_turn_for_everyone_else(length: str, lemons: in
         mover = s.to_move[0]
         s.apply(mover, s.legal_actions(mover)[0])
     assert seen == [(p + 1) % 3, (p + 2) % 3]
+
+
+@pytest.mark.parametrize("length", ["full", "short"])
+def test_last_call_in_the_last_round_still_gives_everyone_a_final_turn(length: str) -> None:
+    """ "Once triggered, all other players will have one final turn": the round limit waits."""
+    s, p = order_done(3, length)
+    s.lemons = st.with_entry(s.lemons, p, LEMONS[length] - 1)
+    s.turns = ROUND_LIMIT[length] * 3 - 1  # this is the last turn the limit allows
+    s.apply(p, act("done"))
+    assert s.last_call == p and not s.is_over
+    seen = []
+    while not s.is_over:
+        if s.phase == st.Decision.ROLL and s.current not in seen:
+            seen.append(s.current)
+            tips_step(s, s.current)
+        mover = s.to_move[0]
+        s.apply(mover, s.legal_actions(mover)[0])
+    assert seen == [(p + 1) % 3, (p + 2) % 3]
+    assert not any("round limit" in e.text for e in s.events(None))
+    assert s.bonus[p] == 3
 
 
 def test_no_new_order_during_the_final_turns() -> None:

@@ -504,16 +504,22 @@ class OnTheRocksFlow(OnTheRocksBase):
             self._advance()
 
     def _next_turn(self) -> None:
+        """Pass the dice on; the night ends when Last Call comes back round, or at the limit.
+
+        Once Last Call is called every other player has their final turn, even
+        past the round limit, which only closes a bar where nobody called it.
+        """
         self.turns += 1
         nxt = (self.current + 1) % self.num_players
-        limit = ROUND_LIMIT[self.options["length"]] * self.num_players
-        if (self.last_call >= 0 and nxt == self.last_call) or self.turns >= limit:
-            if self.last_call < 0:
-                self.announce(
-                    RULE,
-                    "The bar closes: the round limit of {rounds} rounds is reached.",
-                    ROUND_LIMIT[self.options["length"]],
-                )
+        rounds = ROUND_LIMIT[self.options["length"]]
+        if self.last_call >= 0:
+            if nxt == self.last_call:
+                self._finish()
+                return
+        elif self.turns >= rounds * self.num_players:
+            self.announce(
+                RULE, "The bar closes: the round limit of {rounds} rounds is reached.", rounds
+            )
             self._finish()
             return
         self.current = nxt

@@ -29,9 +29,10 @@ class OnTheRocks(Game):
     """Marble drafting for 2 to 4 mixologists, with tips, complaints and spills."""
 
     id = "on-the-rocks"
-    version = 2
+    version = 3
     retired: ClassVar[Mapping[int, str]] = {
-        1: "Top Shelf, the first bonus coin and the timing of gold and Premium picks were fixed"
+        1: "Top Shelf, the first bonus coin and the timing of gold and Premium picks were fixed",
+        2: "the round limit cut Last Call's final turns short",
     }
     title = "On The Rocks"
     summary = "Draft marbles through jigger bowls to fill cocktail recipes; tips help, spills hurt."
@@ -61,8 +62,10 @@ class OnTheRocks(Game):
         return OnTheRocksObserver(players, space)
 
     def max_decisions(self, players: int, options: Mapping[str, Any]) -> int:
+        # The orders at setup, then the turns: the round limit's, and the final
+        # turns of a Last Call called in the last of them.
         length = str(options.get("length", "full"))
-        turns = ROUND_LIMIT[length] * players
+        turns = ROUND_LIMIT[length] * players + players - 1
         return players + turns * DECISIONS_PER_TURN
 
     def render(self, view: Mapping[str, Any]) -> str:
