@@ -148,7 +148,8 @@ def test_extra_ingredients_are_safe_from_spills() -> None:
     s.shelf[8 * p + RED] = 2
     s.bag[RED] -= 2
     s.apply(p, act("done"))
-    assert all(x.verb == "remove" for x in s.legal_actions(p))
+    assert all(x.verb == "remove" and x[1] != "extra" for x in s.legal_actions(p))
+    assert_illegal(s, p, "remove extra red", "Extra Ingredients")
     while s.current == p and s.phase == st.Decision.REMOVE:
         s.apply(p, s.legal_actions(p)[0])
     assert s.shelf[8 * p + RED] == 2

@@ -152,26 +152,63 @@ def test_shots_shots_keeps_only_two_ingredients_from_the_bowl() -> None:
     assert_conserved(s)
 
 
-def test_weak_drink_lets_the_giver_remove_three_ingredients_out_of_turn() -> None:
+def weak_drink_due(shelf_red: int) -> tuple[OnTheRocksState, int, int, int]:
+    """Seat q received a Weak Drink from p: five marbles in a Highball, red extras on the shelf."""
     s, p, _ = board_ready()
     q = 1 - p
     clear_board(s, q)
     g = give_recipe(s, q, recipe("highball", 8))
     fill(s, q, g, 5)
-    take_from_bag(s, s.shelf[8 * q : 8 * q + 8])
-    s.shelf[8 * q + RED] = 2
-    s.bag[RED] -= 2
+    s.shelf[8 * q + RED] = shelf_red
+    s.bag[RED] -= shelf_red
     s.complaints = tuple(((TIP_OF["weak"], p),) if x == q else () for x in range(2))
     tips_step(s, p)
     s.apply(p, act("done"))
+    return s, p, q, g
+
+
+def test_weak_drink_lets_the_giver_remove_three_ingredients_out_of_turn() -> None:
+    s, p, q, g = weak_drink_due(2)
     assert s.current == q and s.to_move == (p,) and s.phase == st.Decision.REMOVE
     for _ in range(3):
         assert all(a.verb == "remove" for a in s.legal_actions(p))
-        s.apply(p, s.legal_actions(p)[-1])
+        s.apply(p, next(a for a in s.legal_actions(p) if a[1] != "extra"))
     assert len(marbles_on(s, q, g)) == 2
-    assert s.shelf[8 * q + RED] == 2  # the drinks lose ingredients, never the shelf
+    assert s.shelf[8 * q + RED] == 2  # the giver chose the glass each time
     assert s.to_move == (q,) and decision(s) == st.Decision.ROLL
     assert s.discards[p * NT + TIP_OF["weak"]] == 1
+    assert_conserved(s)
+
+
+def test_weak_drink_may_take_extra_ingredients_from_the_shelf() -> None:
+    """ "Removes any 3 ingredients from that player's board": the shelf is part of the board."""
+    s, p, q, g = weak_drink_due(2)
+    assert act("remove extra red") in s.legal_actions(p)
+    assert act("remove extra blue") not in s.legal_actions(p)
+    bag = s.bag[RED]
+    s.apply(p, act("remove extra red"))
+    s.apply(p, act("remove extra red"))
+    assert act("remove extra red") not in s.legal_actions(p)
+    s.apply(p, s.legal_actions(p)[0])
+    assert s.shelf[8 * q + RED] == 0 and s.bag[RED] >= bag + 2
+    assert len(marbles_on(s, q, g)) == 4
+    assert s.to_move == (q,) and decision(s) == st.Decision.ROLL
+    assert_conserved(s)
+
+
+def test_weak_drink_takes_extras_even_when_the_glasses_are_empty() -> None:
+    s, p, _ = board_ready()
+    q = 1 - p
+    clear_board(s, q)
+    give_recipe(s, q, recipe("highball", 8))
+    s.shelf[8 * q + WILD] = 1
+    s.bag[WILD] -= 1
+    s.complaints = tuple(((TIP_OF["weak"], p),) if x == q else () for x in range(2))
+    tips_step(s, p)
+    s.apply(p, act("done"))
+    assert s.to_move == (p,) and s.legal_actions(p) == (act("remove extra wild"),)
+    s.apply(p, act("remove extra wild"))
+    assert s.shelf[8 * q + WILD] == 0 and s.to_move == (q,)
     assert_conserved(s)
 
 

@@ -37,7 +37,10 @@ SAVE = tuple(Action("save", k) for k in KIND_NAMES)
 SWAP = tuple(tuple(Action("swap", a, b) for b in KIND_NAMES) for a in KIND_NAMES)
 PLAY = tuple(Action("play", t) for t in TIP_KINDS)
 TARGET = tuple(Action("target", q) for q in range(MAX_SEATS))
-DRINK = tuple(Action("drink", g) for g in GLASS_NAMES)
+DRINK = tuple(
+    Action("drink", g) for g in GLASS_NAMES
+)  # REMOVE_EXTRA[kind]: take an extra ingredient off a shelf (Weak Drink).
+REMOVE_EXTRA = tuple(Action("remove", "extra", KIND_NAMES[k]) for k in INGREDIENTS)
 
 _ROWS = range(MAX_ROWS + 1)
 # PLACE[colour][glass][row]: a colour marble into the matching slot.
@@ -66,6 +69,7 @@ REMOVE = tuple(
 # dice counted from 0, marble kinds as in ``content.KIND_NAMES``.
 OP_DONE, OP_TAKE, OP_DRAFT, OP_ORDER, OP_FLIP, OP_START, OP_SELECT, OP_PLAY = range(8)
 OP_TARGET, OP_DRINK, OP_MIX, OP_KEEP, OP_SAVE, OP_SWAP, OP_PLACE, OP_PICK, OP_REMOVE = range(8, 17)
+OP_REMOVE_EXTRA = 17
 
 _CODES: dict[Action, tuple[int, ...]] = {
     DONE: (OP_DONE,),
@@ -84,6 +88,7 @@ _CODES |= {a: (OP_MIX, k) for k, a in enumerate(MIX)}
 _CODES |= {a: (OP_KEEP, k) for k, a in enumerate(KEEP)}
 _CODES |= {a: (OP_SAVE, k) for k, a in enumerate(SAVE)}
 _CODES |= {a: (OP_SWAP, x, y) for x, row in enumerate(SWAP) for y, a in enumerate(row)}
+_CODES |= {a: (OP_REMOVE_EXTRA, k) for k, a in zip(INGREDIENTS, REMOVE_EXTRA, strict=True)}
 for _g in range(len(GLASS_NAMES)):
     for _r in _ROWS:
         for _c in COLOURS:
@@ -117,6 +122,7 @@ def action_space(players: int) -> tuple[Action, ...]:
         *SAVE,
         *(SWAP[a][b] for a in INGREDIENTS for b in INGREDIENTS),
         *marbles,
+        *REMOVE_EXTRA,
     )
 
 

@@ -66,7 +66,7 @@ REMOVE, NONE = Decision.REMOVE, Decision.NONE
 AT_SETUP, AT_COMPLAINTS, AT_ROLL, AT_MIX, AT_SELECT, AT_PLACE = tuple(Step)[:6]
 AT_SAVE, AT_RESOLVE, AT_TIPS, AT_END, AT_NEW_ORDER, AT_OVER = tuple(Step)[6:]
 P_TURN, P_RESOLVE, P_TIP, P_BUY, P_GIFT, P_EXTRAS, P_LEFTOVER = tuple(Placing)
-R_ANY, R_TOP, R_EACH = tuple(Removal)
+R_ANY, R_TOP, R_EACH, R_BOARD = tuple(Removal)
 INGREDIENTS = acts.INGREDIENTS
 CODE = acts.CODE
 # Whether a tip card is kept (played for its own use) rather than passed or shared.
@@ -167,9 +167,9 @@ class OnTheRocksFlow(OnTheRocksBase):
         if kind == SHOTS:
             self.shots = True
         elif kind == WEAK:
-            self._removal(-1, -1, R_ANY)
+            self._removal(-1, -1, R_BOARD)
             self.rm_left = 3
-            if self._removable(p):
+            if self._can_remove(p):
                 self._ask(REMOVE, giver)
                 return True
         return False
@@ -622,6 +622,26 @@ class OnTheRocksFlow(OnTheRocksBase):
         self.rm_left = 2 if effect == S_TOP else amount
         self._ask(REMOVE, p)
 
+    def _can_remove(self, p: int) -> bool:
+        """Whether the current removal finds anything on ``p``'s board."""
+        if self.rm_mode == R_BOARD and any(self.shelf[8 * p : 8 * p + 8]):
+            return True
+        return bool(self._removable(p))
+
+    def _remove_extra(self, player: int, k: int) -> None:
+        """Weak Drink takes an extra ingredient off the current player's shelf."""
+        p = self.current
+        self.shelf[8 * p + k] -= 1
+        self.bag[k] += 1
+        self.announce(
+            MOVE,
+            "{p:Seat} remove{p:s} the extra {marble} from {q:seat's} shelf.",
+            player,
+            KIND_NAMES[k],
+            p,
+        )
+        self._removed()
+
     def _remove(self, player: int, g: int, r: int, c: int) -> None:
         """One marble of a removal leaves the current player's glass."""
         p = self.current
@@ -635,9 +655,14 @@ class OnTheRocksFlow(OnTheRocksBase):
             GLASS_TITLES[g],
             r,
         )
-        self.rm_left -= 1
         self.rm_mask |= 1 << g
-        if self.rm_left > 0 and self._removable(p):
+        self._removed()
+
+    def _removed(self) -> None:
+        """A marble of a removal is gone: the next one, the die it paid for, or the turn goes on."""
+        p = self.current
+        self.rm_left -= 1
+        if self.rm_left > 0 and self._can_remove(p):
             return
         if self.flip_die >= 0:
             d = self.flip_die
@@ -658,7 +683,11 @@ class OnTheRocksFlow(OnTheRocksBase):
             hand = self.hand
             return tuple(acts.MIX[k] for k in range(8) if hand[k])
         if ph == REMOVE:
-            return tuple(acts.REMOVE[g][r][c] for g, r, c in self._removable(p))
+            out = [acts.REMOVE[g][r][c] for g, r, c in self._removable(p)]
+            if self.rm_mode == R_BOARD:
+                shelf = self.shelf
+                out += [acts.REMOVE_EXTRA[k] for k in INGREDIENTS if shelf[8 * p + k]]
+            return tuple(out)
         if ph == ROLL:
             out = [acts.DRAFT]
             if any(self._filled(p, g) for g in range(4) if self._active(p, g)):
@@ -749,6 +778,8 @@ class OnTheRocksFlow(OnTheRocksBase):
         elif op == acts.OP_REMOVE:
             _, g, r, c = code
             self._remove(player, g, r, c)
+        elif op == acts.OP_REMOVE_EXTRA:
+            self._remove_extra(player, code[1])
         elif op == acts.OP_PICK:
             _, g, r, c = code
             self._pick(player, g, r, c)
@@ -1045,6 +1076,10 @@ class OnTheRocksFlow(OnTheRocksBase):
                 "When Completing an Order",
             )
         if verb == "remove" and ph == REMOVE:
+            if action[1] == "extra":
+                if self.rm_mode == R_BOARD:
+                    return ("that seat has no such extra ingredient", "Weak Drink")
+                return ("extra ingredients are safe from all spill cards", "Extra Ingredients")
             return ("that marble is not one this effect may remove", "Spill Cards Descriptions")
         if verb == "drink" and ph == DRINK:
             if SPILL_CARDS[self.spill_card][0] == S_TOP:

@@ -97,6 +97,8 @@ class Removal(IntEnum):
     """The top-most row of one drink (Top Shelf)."""
     EACH = 2
     """One from each drink (the Wild spill card)."""
+    BOARD = 3
+    """Any marble on the board, the extra-ingredient shelf included (Weak Drink)."""
 
 
 # Each recipe card's cells as the ``(glass, row, colour)`` a marble placed there fills.
