@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from lastcall.games.on_the_rocks import content as ct
 from lastcall.games.on_the_rocks import state as st
 from lastcall.games.on_the_rocks.content import BLUE, GOLD, RED, SPILL, TIP_OF, WILD
@@ -77,6 +79,23 @@ def test_at_most_two_feeling_tipsy_cards_a_turn() -> None:
             s.apply(p, act("done"))
     assert s.tipsy_used == 2
     assert_illegal(s, p, "play tipsy2", "Feeling Tipsy")
+
+
+@pytest.mark.parametrize("card", ["tipsy2", "tipsy3", "additional"])
+def test_marbles_a_tip_draws_are_placed_or_returned_never_saved(card: str) -> None:
+    """The Save step keeps "remaining Ingredient Marbles from the selected Jigger Bowl" only."""
+    s, p, _ = board_ready()
+    give_tip(s, p, card)
+    s.bag[SPILL] = s.bag[GOLD] = 0  # a test position: only ingredients to draw
+    tips_step(s, p)
+    bag = sum(s.bag)
+    s.apply(p, act(f"play {card}"))
+    drawn = sum(s.tray)
+    assert drawn and s.phase == st.Decision.PLACE and s.pmode == st.Placing.TIP
+    s.apply(p, act("done"))
+    assert decision(s) == st.Decision.TIPS
+    assert sum(s.shelf[8 * p : 8 * p + 8]) == 0 and sum(s.tray) == sum(s.held) == 0
+    assert sum(s.bag) == bag
 
 
 def test_feeling_tipsy_can_draft_spill_and_gold() -> None:

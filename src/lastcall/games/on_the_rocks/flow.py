@@ -931,12 +931,9 @@ class OnTheRocksFlow(OnTheRocksBase):
         """``done`` ends the current decision: what follows depends on what was being done."""
         ph = self.phase
         p = self.current
-        if ph == SAVE:
+        if ph == SAVE:  # the Save step, or a new order's step 6
             self._settle_tray()
-            if self.step in (AT_SAVE, AT_NEW_ORDER):
-                self._advance()
-            else:
-                self._tip_settled()
+            self._advance()
             return
         if ph == TIPS:
             self.picks = 0  # unused picks end with the turn, before any spill
@@ -949,12 +946,9 @@ class OnTheRocksFlow(OnTheRocksBase):
             self._advance()
         elif mode == P_RESOLVE:
             self._advance()
-        elif mode == P_TIP:
-            if self._saveable():
-                self._ask(SAVE, p)
-            else:
-                self._settle_tray()
-                self._tip_settled()
+        elif mode == P_TIP:  # only the bowl's marbles may be saved: the rest go back
+            self._to_bag(self.tray)
+            self._tip_settled()
         elif mode == P_BUY:
             self._to_bag(self.tray)
             self.tray = self.aside
