@@ -16,10 +16,13 @@ from .otr_helpers import (
     assert_illegal,
     at,
     clear_board,
+    decision,
+    empty_first_bowl,
     fill,
     give_recipe,
     give_tip,
     new,
+    placing_mode,
     recipe,
     take_from_bag,
     tips_step,
@@ -86,15 +89,18 @@ def test_leftovers_of_the_bowl_go_to_the_new_order_then_the_shelf_then_the_bag()
     assert_conserved(s)
 
 
-def test_leftovers_wait_on_the_sign_only_while_the_order_is_filled() -> None:
+def test_the_bowls_leftovers_wait_until_the_turn_ends_then_go_back_if_no_order_completes() -> None:
     s = new(2, 7)
     p = s.current
     clear_board(s, p)
-    g = give_recipe(s, p, recipe("martini", 4))
+    give_recipe(s, p, recipe("martini", 4))
     at(s, st.Step.SAVE, st.Decision.SAVE, p)
     take_from_bag(s, s.tray, red=1)
     s.apply(p, act("done"))
-    assert sum(s.held) == 0  # not filled: the unused red went back
+    assert s.held[RED] == 1  # on the sign until the end of the turn
+    bag = s.bag[RED]
+    s.apply(p, act("done"))  # no tips: the turn ends without an order completed
+    assert s.current != p and sum(s.held) == 0 and s.bag[RED] == bag + 1
     s2 = new(2, 7)
     clear_board(s2, p)
     g = give_recipe(s2, p, recipe("martini", 4))
@@ -103,6 +109,36 @@ def test_leftovers_wait_on_the_sign_only_while_the_order_is_filled() -> None:
     take_from_bag(s2, s2.tray, red=1)
     s2.apply(p, act("done"))
     assert s2.held[RED] == 1
+
+
+def test_leftovers_are_kept_when_gold_completes_the_order_after_the_save_step() -> None:
+    """Order step 5 adds "any remaining unused Ingredients from the selected Jigger Bowl"."""
+    s = new(2, 7)
+    p = s.current
+    clear_board(s, p)
+    card = recipe("martini", 4)
+    g = give_recipe(s, p, card)
+    fill(s, p, g, 2)  # two spots to go: the gold marble's two picks will fill them
+    at(s, st.Step.SELECT, st.Decision.SELECT, p)
+    empty_first_bowl(s)
+    take_from_bag(s, s.bowls, gold=1, yellow=1, blue=1, green=1, red=1, white=1)
+    for cell in range(2, 4):
+        _row, colour = RECIPE_SLOTS[card][cell]
+        s.bowls[colour] -= 1  # the bowl holds nothing the two empty spots want
+        s.bag[colour] += 1
+    unused = sum(s.bowls[0:5])
+    s.apply(p, act("select 1"))
+    s.apply(p, act("done"))  # nothing placed
+    s.apply(p, act("done"))  # nothing saved
+    assert sum(s.held) == unused and s.pmode == st.Placing.RESOLVE and s.picks == 2
+    for _ in range(2):
+        s.apply(p, next(a for a in s.legal_actions(p) if a.verb == "pick"))
+    assert s.done[4 * p + g] and decision(s) == st.Decision.TIPS
+    s.apply(p, act("done"))
+    assert decision(s) == st.Decision.ORDER and s.lemons[p] == 1
+    s.apply(p, act("order all"))
+    assert placing_mode(s) == st.Placing.LEFTOVER and sum(s.tray) == unused
+    assert_conserved(s)
 
 
 @pytest.mark.parametrize(("length", "lemons"), [("full", 3), ("short", 2)])

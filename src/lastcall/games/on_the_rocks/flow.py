@@ -350,12 +350,17 @@ class OnTheRocksFlow(OnTheRocksBase):
         return any(tray[k] for k in INGREDIENTS)
 
     def _settle_tray(self) -> None:
-        """Unsaved ingredients go back to the bag, or wait on the sign for a new order."""
-        p = self.current
-        if self.step != AT_NEW_ORDER and self._order_filled(p):
+        """After saving: the bowl's other ingredients wait on the sign until the turn ends.
+
+        An order completed later in the turn takes them (order steps 5 to 7);
+        otherwise they go back to the bag then. At a new order's own save
+        step, what is left goes back at once.
+        """
+        if self.step == AT_SAVE:
+            held, tray = self.held, self.tray
             for k in INGREDIENTS:
-                self.held[k] += self.tray[k]
-                self.tray[k] = 0
+                held[k] += tray[k]
+                tray[k] = 0
         self._to_bag(self.tray)
 
     # ----------------------------------------------------------------- the board

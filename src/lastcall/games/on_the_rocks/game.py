@@ -33,7 +33,8 @@ class OnTheRocks(Game):
     retired: ClassVar[Mapping[int, str]] = {
         1: "Top Shelf, the first bonus coin and the timing of gold and Premium picks were fixed",
         2: "the round limit cut Last Call's final turns short; Weak Drink could not take extra "
-        "ingredients; marbles drawn by tips could be saved",
+        "ingredients; marbles drawn by tips could be saved; the bowl's unused ingredients were "
+        "lost to an order completed after the Save step",
     }
     title = "On The Rocks"
     summary = "Draft marbles through jigger bowls to fill cocktail recipes; tips help, spills hurt."

@@ -174,7 +174,9 @@ class OnTheRocksObserver(Observer):
                 Piece("bag", (KINDS,), "marbles of each kind in the bag, over 15"),
                 Piece("drafted", (KINDS,), "drafted marbles to mix, over 5"),
                 Piece("sign", (KINDS,), "marbles selected and waiting to be placed, over 5"),
-                Piece("waiting", (KINDS,), "unused marbles kept for a new order, over 5"),
+                Piece(
+                    "waiting", (KINDS,), "the bowl's unused ingredients until the turn ends, over 5"
+                ),
                 Piece("picks", (1,), "picks from the bag left, over 4"),
                 Piece("pending_spills", (1,), "spill marbles to resolve at the turn's end"),
                 Piece("coaster", (2,), "spill and gold marbles on the coaster, over 4 and 3"),
