@@ -278,7 +278,6 @@ class OnTheRocksFlow(OnTheRocksBase):
 
     def _ask(self, phase: Decision, decider: int) -> None:
         self.phase = phase
-        self.decider = decider
         self.to_move = (decider,)
 
     # ----------------------------------------------------------------- marbles

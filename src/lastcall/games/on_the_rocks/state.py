@@ -1,8 +1,9 @@
 """On The Rocks's position: its fields, the steps of a turn, setup, and the cheap copy.
 
 A turn walks the rulebook's nine steps (``step``); whenever a person must
-choose, ``phase`` names the kind of decision (usually the current player's;
-the giver of a Weak Drink and the guest of a Buy a Drink answer out of turn).
+choose, ``phase`` names the kind of decision and ``to_move`` who makes it
+(usually the current player; the giver of a Weak Drink and the guest of a Buy
+a Drink answer out of turn).
 Marbles are counted by kind in lists of 8 (``content.KIND_NAMES``); each
 seat's glasses are one run of slots in ``slots`` (0 empty, 1 a marble of the
 recipe's colour, 2 a wild placed as that colour).
@@ -129,7 +130,6 @@ class OnTheRocksBase(State):
         "completed",
         "current",
         "cursor",
-        "decider",
         "dice",
         "discards",
         "done",
@@ -172,7 +172,6 @@ class OnTheRocksBase(State):
 
     step: Step
     phase: Decision
-    decider: int
     current: int
     turns: int
     """Turns finished; the current player is the first player plus ``turns``, round the table."""
@@ -300,7 +299,6 @@ class OnTheRocksBase(State):
         self.current = 0
         self.step = Step.SETUP
         self.phase = Decision.ORDER
-        self.decider = 0
 
     def _draw_ordinary(self) -> int:
         """Setup draws: a spill or gold drawn goes straight back, so draw among the rest."""
@@ -327,7 +325,6 @@ class OnTheRocksBase(State):
         c.completed = self.completed
         c.current = self.current
         c.cursor = self.cursor
-        c.decider = self.decider
         c.dice = self.dice[:]
         c.discards = self.discards[:]
         c.done = self.done[:]
