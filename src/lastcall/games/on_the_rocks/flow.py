@@ -1114,6 +1114,5 @@ class OnTheRocksFlow(OnTheRocksBase):
 
     def length(self) -> dict[str, int]:
         """Turns begun, and rounds (every player one turn, from the first player) begun."""
-        n = self.num_players
-        turns = self.turns + (self.step not in (AT_SETUP, AT_OVER))
-        return {"rounds": -(-turns // n), "turns": turns}
+        turns = self._turns_begun()
+        return {"rounds": -(-turns // self.num_players), "turns": turns}

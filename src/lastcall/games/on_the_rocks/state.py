@@ -106,6 +106,10 @@ class Removal(IntEnum):
 CELL_TARGETS = tuple(
     tuple((RECIPE_GLASS[card], r, c) for r, c in cells) for card, cells in enumerate(RECIPE_SLOTS)
 )
+OFF_TURN = (Step.SETUP, Step.OVER)
+"""Steps outside any player's turn."""
+PLACING_NAMES = ("bowl", "gold", "tip", "bought", "gift", "extras", "leftovers")
+"""What a placing decision draws on, by ``Placing``, as views name it."""
 SHELF_SIZE = 3
 NT = len(TIP_KINDS)
 # Each seat's board is one run of slots: Old Fashioned 6, Martini 6, Hurricane 8, Highball 8.
@@ -366,6 +370,10 @@ class OnTheRocksBase(State):
         return c
 
     # Facts about the board that every part of the rules reads.
+
+    def _turns_begun(self) -> int:
+        """Turns begun so far: the finished ones and the one being played."""
+        return self.turns + (self.step not in OFF_TURN)
 
     def _bowl(self, b: int) -> list[int]:
         return self.bowls[8 * b : 8 * b + 8]

@@ -28,9 +28,13 @@ from lastcall.games.on_the_rocks.content import (
 from lastcall.games.on_the_rocks.state import (
     GLASS_OFFSET,
     NT,
+    OFF_TURN,
     PHASE_NAMES,
+    PLACING_NAMES,
+    ROUND_LIMIT,
     SLOTS_PER_PLAYER,
     STEP_NAMES,
+    Decision,
     OnTheRocksBase,
     seat_score,
 )
@@ -39,13 +43,16 @@ KINDS = len(KIND_NAMES)
 SPILL_TITLE = tuple(spill_title(c) for c in range(len(SPILL_CARDS)))
 SPILL_TITLES = tuple(sorted(set(SPILL_TITLE)))
 SPILL_TITLE_OF = SPILL_TITLE.__getitem__
+MIX, PLACE, REMOVE = Decision.MIX, Decision.PLACE, Decision.REMOVE
 RECIPE_NAME = RECIPE_NAMES.__getitem__
 COLOUR_NAMES = tuple(KIND_NAMES[c] for c in COLOURS)
-# How a view names the cells of each recipe card: each cell's colour by slot
-# value, wanted (lower case), placed (capitals), a wild placed as that colour (a
-# star); and where each row's cells lie (a recipe lists its cells row by row).
-CELL_NAMES = tuple(
+# How a view shows each recipe card: its name and value; each cell's colour by
+# slot value, wanted (lower case), placed (capitals), a wild placed as that colour
+# (a star); and where each row's cells lie (a recipe lists its cells row by row).
+CARD_VIEW = tuple(
     (
+        RECIPE_NAMES[card],
+        RECIPE_VALUE[card],
         tuple(
             (KIND_NAMES[c], KIND_NAMES[c].upper(), KIND_NAMES[c].upper() + "*") for _, c in cells
         ),
@@ -57,7 +64,7 @@ CELL_NAMES = tuple(
             for row in range(1, max(r for r, _ in cells) + 1)
         ),
     )
-    for cells in RECIPE_SLOTS
+    for card, cells in enumerate(RECIPE_SLOTS)
 )
 
 
@@ -90,20 +97,20 @@ class OnTheRocksView(OnTheRocksBase):
                 card = recipes[4 * p + g]
                 if card < 0:
                     continue
+                recipe, value, names, bounds = CARD_VIEW[card]
                 complete = done[4 * p + g]
                 if complete:  # flipped face down: nothing of it shows but its name
                     rows = []
                 else:
                     face_up += 1
-                    names, bounds = CELL_NAMES[card]
                     base = p * SLOTS_PER_PLAYER + GLASS_OFFSET[g]
                     cells = list(map(getitem, names, slots[base : base + len(names)]))
                     rows = [cells[start:stop] for start, stop in bounds]
                 glasses.append(
                     {
                         "glass": GLASS_NAMES[g],
-                        "recipe": RECIPE_NAMES[card],
-                        "value": RECIPE_VALUE[card],
+                        "recipe": recipe,
+                        "value": value,
                         "complete": complete,
                         "rows": rows,
                     }
@@ -126,13 +133,15 @@ class OnTheRocksView(OnTheRocksBase):
             )
         bowls = self.bowls
         spill_deck = self.spill_deck
+        phase = self.phase
+        length = self.options["length"]
         return {
             "game": self.game.id,
             "viewer": player,
             "to_move": list(self.to_move),
-            "phase": PHASE_NAMES[self.phase],
+            "phase": PHASE_NAMES[phase],
             "seats": seats,
-            "length": self.options["length"],
+            "length": length,
             "turn": self.current,
             "step": STEP_NAMES[self.step],
             "dice": self.dice[:],
@@ -154,6 +163,12 @@ class OnTheRocksView(OnTheRocksBase):
             ),
             "spill_discard": list(map(SPILL_TITLE_OF, self.spill_discard)),
             "last_call": self.last_call,
+            "round": max(1, -(-(self.turns + (self.step not in OFF_TURN)) // n)),
+            "round_limit": ROUND_LIMIT[length],
+            "next_bowl": self.cursor + 1 if phase == MIX else None,
+            "placing": PLACING_NAMES[self.pmode] if phase == PLACE else None,
+            "removals_left": self.rm_left if phase == REMOVE else None,
+            "tip_to_give": TIP_KINDS[self.target_tip] if self.target_tip >= 0 else None,
         }
 
 
