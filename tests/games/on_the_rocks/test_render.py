@@ -117,3 +117,20 @@ def test_last_call_and_the_end_of_the_night() -> None:
     best = max(range(2), key=lambda q: (scores[q], len(s.completed[q])))
     if scores[0] != scores[1]:
         assert f"P{best} wins" in text
+
+
+def test_an_answer_out_of_turn_says_whose_board_it_is() -> None:
+    s = new(2, 3)
+    p = s.current
+    q = 1 - p
+    g = give_recipe(s, q, recipe("highball", 8))
+    fill(s, q, g, 4)
+    s.complaints = tuple(((TIP_OF["weak"], p),) if x == q else () for x in range(2))
+    s.step = st.Step.TIPS
+    s._advance()
+    s._legal = None
+    s.apply(p, act("done"))
+    assert s.to_move == (p,) and s.current == q
+    text = table(s, q)
+    assert f"P{p} to remove 3 marbles from P{q}'s board (Weak Drink)" in text
+    assert "Bowl 1: " in text and "To mix" not in text

@@ -51,8 +51,8 @@ PLACING = {
     "bowl": "place the bowl's ingredients",
     "gold": "place the gold marble's picks",
     "tip": "place what the tip card drew",
-    "bought": "place the drinks bought",
-    "gift": "place the drink bought for them",
+    "bought": "place the marbles Buy a Drink drew",
+    "gift": "place the marble Buy a Drink gave them",
     "extras": "place the extra ingredients on the new order",
     "leftovers": "place the bowl's leftovers on the new order",
 }
@@ -114,6 +114,8 @@ def _turn(view: Mapping[str, Any], names: Sequence[str]) -> list[str]:
         asked = PLACING[view["placing"]]
     elif phase == "remove" and view["removals_left"]:
         asked = f"remove {_plural(view['removals_left'], 'marble')}"
+        if view["to_move"] != [view["turn"]]:
+            asked += f" from P{view['turn']}'s board (Weak Drink)"
     elif phase == "target" and view["tip_to_give"]:
         asked = f"choose who gets {TIP_TITLE[view['tip_to_give']]}"
     else:
@@ -192,13 +194,13 @@ def _cell(cell: str) -> str:
 
 
 def _marbles(counts: Sequence[int], names: Sequence[str]) -> str:
-    """Marbles one by one, each in its colour: ``red red blue``."""
+    """A few marbles, each kind in its colour: ``2 red, blue`` (or ``empty``)."""
     painted = [
-        paint(name, MARBLE_STYLE[name])
+        (f"{count} " if count > 1 else "") + paint(name, MARBLE_STYLE[name])
         for name, count in zip(names, counts, strict=True)
-        for _ in range(count)
+        if count
     ]
-    return " ".join(painted) or "empty"
+    return ", ".join(painted) or "empty"
 
 
 def _counted(counts: Sequence[int], names: Sequence[str]) -> str:
