@@ -106,6 +106,7 @@ class Removal(IntEnum):
 CELL_TARGETS = tuple(
     tuple((RECIPE_GLASS[card], r, c) for r, c in cells) for card, cells in enumerate(RECIPE_SLOTS)
 )
+VALUE_OF_RECIPE = RECIPE_VALUE.__getitem__
 OFF_TURN = (Step.SETUP, Step.OVER)
 """Steps outside any player's turn."""
 PLACING_NAMES = ("bowl", "gold", "tip", "bought", "gift", "extras", "leftovers")
@@ -422,10 +423,7 @@ class OnTheRocksBase(State):
 def seat_score(completed: tuple[int, ...], tips: list[int], bonus: int, face_up: int) -> float:
     """Completed recipes + unused tips + bonus coins - $2 per incomplete (face-up) recipe."""
     return float(
-        sum(map(RECIPE_VALUE.__getitem__, completed))
-        + sum(map(mul, TIP_VALUES, tips))
-        + bonus
-        - 2 * face_up
+        sum(map(VALUE_OF_RECIPE, completed)) + sum(map(mul, TIP_VALUES, tips)) + bonus - 2 * face_up
     )
 
 

@@ -7,8 +7,8 @@ the decks is hidden, so every seat's view is the same but for ``viewer``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from operator import getitem
+from collections.abc import Callable, Mapping
+from operator import getitem, itemgetter
 from typing import Any
 
 from lastcall.core import ActionSpace, Observer, Piece, one_hot
@@ -46,9 +46,26 @@ SPILL_TITLE_OF = SPILL_TITLE.__getitem__
 MIX, PLACE, REMOVE = Decision.MIX, Decision.PLACE, Decision.REMOVE
 RECIPE_NAME = RECIPE_NAMES.__getitem__
 COLOUR_NAMES = tuple(KIND_NAMES[c] for c in COLOURS)
+
+
+def _rows_of(cells: tuple[tuple[int, int], ...]) -> Callable[[list[str]], tuple[list[str], ...]]:
+    """Cuts a recipe's cells (listed row by row) into its rows, bottom first, in one call."""
+    rows = [
+        slice(
+            min(i for i, (r, _) in enumerate(cells) if r == row),
+            max(i for i, (r, _) in enumerate(cells) if r == row) + 1,
+        )
+        for row in range(1, max(r for r, _ in cells) + 1)
+    ]
+    if len(rows) == 1:
+        only = rows[0]
+        return lambda named: (named[only],)
+    return itemgetter(*rows)
+
+
 # How a view shows each recipe card: its name and value; each cell's colour by
 # slot value, wanted (lower case), placed (capitals), a wild placed as that colour
-# (a star); and where each row's cells lie (a recipe lists its cells row by row).
+# (a star); and how its cells fall into rows.
 CARD_VIEW = tuple(
     (
         RECIPE_NAMES[card],
@@ -56,13 +73,7 @@ CARD_VIEW = tuple(
         tuple(
             (KIND_NAMES[c], KIND_NAMES[c].upper(), KIND_NAMES[c].upper() + "*") for _, c in cells
         ),
-        tuple(
-            (
-                min(i for i, (r, _) in enumerate(cells) if r == row),
-                max(i for i, (r, _) in enumerate(cells) if r == row) + 1,
-            )
-            for row in range(1, max(r for r, _ in cells) + 1)
-        ),
+        _rows_of(cells),
     )
     for card, cells in enumerate(RECIPE_SLOTS)
 )
@@ -97,7 +108,7 @@ class OnTheRocksView(OnTheRocksBase):
                 card = recipes[4 * p + g]
                 if card < 0:
                     continue
-                recipe, value, names, bounds = CARD_VIEW[card]
+                recipe, value, names, rows_of = CARD_VIEW[card]
                 complete = done[4 * p + g]
                 if complete:  # flipped face down: nothing of it shows but its name
                     rows = []
@@ -105,7 +116,7 @@ class OnTheRocksView(OnTheRocksBase):
                     face_up += 1
                     base = p * SLOTS_PER_PLAYER + GLASS_OFFSET[g]
                     cells = list(map(getitem, names, slots[base : base + len(names)]))
-                    rows = [cells[start:stop] for start, stop in bounds]
+                    rows = list(rows_of(cells))
                 glasses.append(
                     {
                         "glass": GLASS_NAMES[g],
