@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from lastcall.core import Kind, plain
 from lastcall.games.on_the_rocks import content as ct
 from lastcall.games.on_the_rocks import state as st
 from lastcall.games.on_the_rocks.content import RECIPE_SLOTS, RECIPE_VALUE, RED, WILD
@@ -11,6 +12,7 @@ from lastcall.games.on_the_rocks.game import OnTheRocksState
 from lastcall.games.on_the_rocks.state import LEMONS, ROUND_LIMIT
 
 from .otr_helpers import (
+    GAME,
     act,
     assert_conserved,
     assert_illegal,
@@ -251,7 +253,12 @@ def test_the_bar_closes_at_the_round_limit() -> None:
     tips_step(s, s.current)
     s.apply(s.current, act("done"))
     assert s.is_over
-    assert any("round limit" in e.text for e in s.events(None))
+    events = s.events(None)
+    closing = next(e for e in events if "round limit" in e.text)
+    assert closing.text == "The bar closes: the round limit of 30 rounds is reached."
+    assert events[-1].kind is Kind.END and events[-1].text.startswith("The night is over: ")
+    assert s.bonus == (0, 0)  # the only coin is for calling Last Call
+    assert "the night is over" in plain(GAME.render(s.view(0)))
 
 
 def test_evaluate_prefers_money_in_the_bank_and_filled_glasses() -> None:

@@ -562,9 +562,9 @@ class OnTheRocksFlow(OnTheRocksBase):
             self.announce(RULE, "{p:Seat} end{p:s} the night with ${score}.", p, int(scores[p]))
         best = self.ranking()[0]
         if len(best) == 1:
-            self.announce(END, "Last call is over: {p:Seat} win{p:s}!", best[0])
+            self.announce(END, "The night is over: {p:Seat} win{p:s}!", best[0])
         else:
-            self.announce(END, "Last call is over: {n} players share the win.", len(best))
+            self.announce(END, "The night is over: {n} players share the win.", len(best))
 
     # ----------------------------------------------------------------- spills
 
