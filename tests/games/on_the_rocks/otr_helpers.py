@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 import lastcall
-from lastcall.core import Action, IllegalAction
+from lastcall.core import Action, IllegalAction, State
 from lastcall.games.on_the_rocks import state as st
 from lastcall.games.on_the_rocks.content import (
     GLASS_OF,
@@ -18,7 +18,8 @@ from lastcall.games.on_the_rocks.content import (
     TIP_OF,
     TOTAL_MARBLES,
 )
-from lastcall.games.on_the_rocks.state import NT, OnTheRocksState
+from lastcall.games.on_the_rocks.game import OnTheRocksState
+from lastcall.games.on_the_rocks.state import NT
 
 GAME = lastcall.game("on-the-rocks")
 
@@ -112,7 +113,9 @@ def tips_of(s: OnTheRocksState, p: int) -> dict[str, int]:
     return {k: s.tips[p * NT + i] for k, i in TIP_OF.items() if s.tips[p * NT + i]}
 
 
-def at(s: OnTheRocksState, step: int, phase: int, p: int, **fields: Any) -> OnTheRocksState:
+def at(
+    s: OnTheRocksState, step: st.Step, phase: st.Decision, p: int, **fields: Any
+) -> OnTheRocksState:
     """Put the game at a decision of seat ``p`` during its own turn."""
     s.current = p
     s.step = step
@@ -123,9 +126,19 @@ def at(s: OnTheRocksState, step: int, phase: int, p: int, **fields: Any) -> OnTh
     return s
 
 
+def decision(s: State) -> st.Decision:
+    """The decision awaited now (a call, so a type checker does not keep an earlier answer)."""
+    assert isinstance(s, OnTheRocksState)
+    return s.phase
+
+
+def placing_mode(s: OnTheRocksState) -> st.Placing:
+    return s.pmode
+
+
 def tips_step(s: OnTheRocksState, p: int) -> OnTheRocksState:
     s.tray = [0] * 8
-    return at(s, st.ST_TIPS, st.PH_TIPS, p)
+    return at(s, st.Step.TIPS, st.Decision.TIPS, p)
 
 
 def total_marbles(s: OnTheRocksState) -> int:

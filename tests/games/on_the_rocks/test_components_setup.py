@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from lastcall.core import Kind
 from lastcall.games.on_the_rocks import content
 from lastcall.games.on_the_rocks import state as st
 
-from .otr_helpers import GAME, act, assert_conserved, assert_illegal, new, raw
+from .otr_helpers import GAME, act, assert_conserved, assert_illegal, decision, new, raw
 
 
 def test_marbles_match_the_component_list() -> None:
@@ -97,21 +98,25 @@ def test_jigger_bowls_by_player_count_hold_three_ordinary_marbles(players: int, 
 
 def test_first_player_is_decided_by_dice_and_logged() -> None:
     s = raw(3, 4)
-    log = [e.text for e in s.events(None)]
-    assert any(t.startswith("First player roll") for t in log)
-    assert f"P{s.current} goes first" in log
+    events = s.events(None)
+    rolls = [e for e in events if e.text.endswith("for the first turn.")]
+    assert [e.data["p"] for e in rolls[:3]] == [0, 1, 2]
+    assert all(e.kind is Kind.CHANCE and 2 <= e.data["total"] <= 12 for e in rolls)
+    assert rolls[-1].data["total"] == max(e.data["total"] for e in rolls[-3:])
+    assert f"P{s.current} goes first." in [e.text for e in events]
+    assert s.first_seat() == s.current
 
 
 def test_each_seat_takes_an_order_of_three_or_four_recipes() -> None:
     s = raw(2, 1)
-    assert s.to_move == (0,) and s.phase == st.PH_ORDER
+    assert s.to_move == (0,) and s.phase == st.Decision.ORDER
     s.apply(0, act("order without martini"))
     assert s.recipes[0:4] == [s.recipes[0], -1, s.recipes[2], s.recipes[3]]
     assert min(s.recipes[0], s.recipes[2], s.recipes[3]) >= 0
     assert s.to_move == (1,)
     s.apply(1, act("order all"))
     assert min(s.recipes[4:8]) >= 0
-    assert s.to_move == (s.current,) and s.phase == st.PH_ROLL
+    assert s.to_move == (s.current,) and decision(s) == st.Decision.ROLL
     assert sum(len(d) for d in s.recipe_decks) == 60 - 7
 
 

@@ -4,27 +4,34 @@ from __future__ import annotations
 
 import pytest
 
+from lastcall.core import Kind, plain
 from lastcall.games.on_the_rocks import content as ct
 from lastcall.games.on_the_rocks import state as st
 from lastcall.games.on_the_rocks.content import RECIPE_SLOTS, RECIPE_VALUE, RED, WILD
+from lastcall.games.on_the_rocks.game import OnTheRocksState
+from lastcall.games.on_the_rocks.state import LEMONS, ROUND_LIMIT
 
 from .otr_helpers import (
+    GAME,
     act,
     assert_conserved,
     assert_illegal,
     at,
     clear_board,
+    decision,
+    empty_first_bowl,
     fill,
     give_recipe,
     give_tip,
     new,
+    placing_mode,
     recipe,
     take_from_bag,
     tips_step,
 )
 
 
-def order_done(players: int = 2, length: str = "full") -> tuple[st.OnTheRocksState, int]:
+def order_done(players: int = 2, length: str = "full") -> tuple[OnTheRocksState, int]:
     """Seat p has completed three recipes of a three-recipe order; its turn is at the tips."""
     s = new(players, 7, length)
     p = s.current
@@ -32,7 +39,7 @@ def order_done(players: int = 2, length: str = "full") -> tuple[st.OnTheRocksSta
     for glass in ("oldfashioned", "martini", "highball"):
         g = give_recipe(s, p, recipe(glass, 5))
         s.done[4 * p + g] = True
-        s.completed = st._with(s.completed, p, (*s.completed[p], s.recipes[4 * p + g]))
+        s.completed = st.with_entry(s.completed, p, (*s.completed[p], s.recipes[4 * p + g]))
     tips_step(s, p)
     return s, p
 
@@ -40,7 +47,7 @@ def order_done(players: int = 2, length: str = "full") -> tuple[st.OnTheRocksSta
 def test_completing_an_order_places_a_lemon_and_takes_a_new_order() -> None:
     s, p = order_done()
     s.apply(p, act("done"))
-    assert s.lemons[p] == 1 and s.phase == st.PH_ORDER and s.to_move == (p,)
+    assert s.lemons[p] == 1 and s.phase == st.Decision.ORDER and s.to_move == (p,)
     assert s.recipes[4 * p : 4 * p + 4] == [-1] * 4
     s.apply(p, act("order without hurricane"))
     assert sum(1 for c in s.recipes[4 * p : 4 * p + 4] if c >= 0) == 3
@@ -55,7 +62,7 @@ def test_extra_ingredients_must_go_on_the_new_order_first() -> None:
     s.bag[WILD] -= 1
     s.apply(p, act("done"))
     s.apply(p, act("order all"))
-    assert s.phase == st.PH_PLACE and s.pmode == st.PM_EXTRAS
+    assert s.phase == st.Decision.PLACE and s.pmode == st.Placing.EXTRAS
     assert act("done") not in s.legal_actions(p)
     assert_illegal(s, p, "done", "When Completing an Order")
     s.apply(p, s.legal_actions(p)[0])
@@ -70,13 +77,13 @@ def test_leftovers_of_the_bowl_go_to_the_new_order_then_the_shelf_then_the_bag()
     take_from_bag(s, s.held, red=2, blue=2, yellow=2, white=2)
     s.apply(p, act("done"))
     s.apply(p, act("order all"))
-    assert s.pmode == st.PM_LEFTOVER and sum(s.tray) == 8
-    while s.phase == st.PH_PLACE and any(a.verb == "place" for a in s.legal_actions(p)):
+    assert s.pmode == st.Placing.LEFTOVER and sum(s.tray) == 8
+    while s.phase == st.Decision.PLACE and any(a.verb == "place" for a in s.legal_actions(p)):
         s.apply(p, next(a for a in s.legal_actions(p) if a.verb == "place"))
     s.apply(p, act("done"))
     if s.current == p:
-        assert s.phase == st.PH_SAVE
-        while s.phase == st.PH_SAVE and len(s.legal_actions(p)) > 1:
+        assert s.phase == st.Decision.SAVE
+        while s.phase == st.Decision.SAVE and len(s.legal_actions(p)) > 1:
             s.apply(p, s.legal_actions(p)[1])
         if s.current == p:
             s.apply(p, act("done"))
@@ -84,40 +91,93 @@ def test_leftovers_of_the_bowl_go_to_the_new_order_then_the_shelf_then_the_bag()
     assert_conserved(s)
 
 
-def test_leftovers_wait_on_the_sign_only_while_the_order_is_filled() -> None:
+def test_the_bowls_leftovers_wait_until_the_turn_ends_then_go_back_if_no_order_completes() -> None:
     s = new(2, 7)
     p = s.current
     clear_board(s, p)
-    g = give_recipe(s, p, recipe("martini", 4))
-    at(s, st.ST_SAVE, st.PH_SAVE, p)
+    give_recipe(s, p, recipe("martini", 4))
+    at(s, st.Step.SAVE, st.Decision.SAVE, p)
     take_from_bag(s, s.tray, red=1)
     s.apply(p, act("done"))
-    assert sum(s.held) == 0  # not filled: the unused red went back
+    assert s.held[RED] == 1  # on the sign until the end of the turn
+    bag = s.bag[RED]
+    s.apply(p, act("done"))  # no tips: the turn ends without an order completed
+    assert s.current != p and sum(s.held) == 0 and s.bag[RED] == bag + 1
     s2 = new(2, 7)
     clear_board(s2, p)
     g = give_recipe(s2, p, recipe("martini", 4))
     fill(s2, p, g)
-    at(s2, st.ST_SAVE, st.PH_SAVE, p)
+    at(s2, st.Step.SAVE, st.Decision.SAVE, p)
     take_from_bag(s2, s2.tray, red=1)
     s2.apply(p, act("done"))
     assert s2.held[RED] == 1
 
 
+def test_leftovers_are_kept_when_gold_completes_the_order_after_the_save_step() -> None:
+    """Order step 5 adds "any remaining unused Ingredients from the selected Jigger Bowl"."""
+    s = new(2, 7)
+    p = s.current
+    clear_board(s, p)
+    card = recipe("martini", 4)
+    g = give_recipe(s, p, card)
+    fill(s, p, g, 2)  # two spots to go: the gold marble's two picks will fill them
+    at(s, st.Step.SELECT, st.Decision.SELECT, p)
+    empty_first_bowl(s)
+    take_from_bag(s, s.bowls, gold=1, yellow=1, blue=1, green=1, red=1, white=1)
+    for cell in range(2, 4):
+        _row, colour = RECIPE_SLOTS[card][cell]
+        s.bowls[colour] -= 1  # the bowl holds nothing the two empty spots want
+        s.bag[colour] += 1
+    unused = sum(s.bowls[0:5])
+    s.apply(p, act("select 1"))
+    s.apply(p, act("done"))  # nothing placed
+    s.apply(p, act("done"))  # nothing saved
+    assert sum(s.held) == unused and s.pmode == st.Placing.RESOLVE and s.picks == 2
+    for _ in range(2):
+        s.apply(p, next(a for a in s.legal_actions(p) if a.verb == "pick"))
+    assert s.done[4 * p + g] and decision(s) == st.Decision.TIPS
+    s.apply(p, act("done"))
+    assert decision(s) == st.Decision.ORDER and s.lemons[p] == 1
+    s.apply(p, act("order all"))
+    assert placing_mode(s) == st.Placing.LEFTOVER and sum(s.tray) == unused
+    assert_conserved(s)
+
+
 @pytest.mark.parametrize(("length", "lemons"), [("full", 3), ("short", 2)])
 def test_last_call_then_one_final_turn_for_everyone_else(length: str, lemons: int) -> None:
     s, p = order_done(3, length)
-    s.lemons = st._with(s.lemons, p, lemons - 1)
+    s.lemons = st.with_entry(s.lemons, p, lemons - 1)
     s.apply(p, act("done"))
     assert s.last_call == p and s.lemons[p] == lemons
     assert s.recipes[4 * p : 4 * p + 4] == [-1] * 4  # no new order after the last lemon
     seen = []
     while not s.is_over:
-        if s.phase == st.PH_ROLL and s.current not in seen:
+        if s.phase == st.Decision.ROLL and s.current not in seen:
             seen.append(s.current)
             tips_step(s, s.current)
         mover = s.to_move[0]
         s.apply(mover, s.legal_actions(mover)[0])
     assert seen == [(p + 1) % 3, (p + 2) % 3]
+
+
+@pytest.mark.parametrize("length", ["full", "short"])
+def test_last_call_in_the_last_round_still_gives_everyone_a_final_turn(length: str) -> None:
+    """ "Once triggered, all other players will have one final turn": the round limit waits."""
+    s, p = order_done(3, length)
+    s.lemons = st.with_entry(s.lemons, p, LEMONS[length] - 1)
+    s.turns = ROUND_LIMIT[length] * 3 - 1  # this is the last turn the limit allows
+    s.apply(p, act("done"))
+    assert s.last_call == p and not s.is_over
+    seen = []
+    while not s.is_over:
+        if s.phase == st.Decision.ROLL and s.current not in seen:
+            seen.append(s.current)
+            tips_step(s, s.current)
+        mover = s.to_move[0]
+        s.apply(mover, s.legal_actions(mover)[0])
+    assert seen == [(p + 1) % 3, (p + 2) % 3]
+    assert not any("round limit" in e.text for e in s.events(None))
+    assert s.bonus[p] == 3
 
 
 def test_no_new_order_during_the_final_turns() -> None:
@@ -133,7 +193,7 @@ def test_bonus_coins_by_player_count(players: int, coins: list[int]) -> None:
     order = list(range(players))
     s.finishers = (order[0],)
     for rank, p in enumerate(order[1:]):
-        s.completed = st._with(s.completed, p, tuple(range(10 - rank)))
+        s.completed = st.with_entry(s.completed, p, tuple(range(10 - rank)))
     s._finish()
     assert [s.bonus[p] for p in order] == coins
 
@@ -151,7 +211,7 @@ def test_without_last_call_nobody_takes_the_first_coin(players: int, coins: list
     """The first coin goes to whoever completes every order and calls Last Call."""
     s = new(players, 2)
     for p in range(players):
-        s.completed = st._with(s.completed, p, tuple(range(10 - p)))
+        s.completed = st.with_entry(s.completed, p, tuple(range(10 - p)))
     s._finish()
     assert list(s.bonus) == coins
 
@@ -162,7 +222,7 @@ def test_the_rulebook_example_95_becomes_93() -> None:
     clear_board(s, p)
     big = [c for c in range(60) if RECIPE_VALUE[c] == 10][:6]
     small = [c for c in range(60) if RECIPE_VALUE[c] == 5][:5]
-    s.completed = st._with(s.completed, p, (*big, *small))
+    s.completed = st.with_entry(s.completed, p, (*big, *small))
     s.tips[p * st.NT : p * st.NT + st.NT] = [0] * st.NT
     give_tip(s, p, "premium", 5)
     assert s.scores()[p] == 95
@@ -193,7 +253,12 @@ def test_the_bar_closes_at_the_round_limit() -> None:
     tips_step(s, s.current)
     s.apply(s.current, act("done"))
     assert s.is_over
-    assert any("round limit" in e.text for e in s.events(None))
+    events = s.events(None)
+    closing = next(e for e in events if "round limit" in e.text)
+    assert closing.text == "The bar closes: the round limit of 30 rounds is reached."
+    assert events[-1].kind is Kind.END and events[-1].text.startswith("The night is over: ")
+    assert s.bonus == (0, 0)  # the only coin is for calling Last Call
+    assert "the night is over" in plain(GAME.render(s.view(0)))
 
 
 def test_evaluate_prefers_money_in_the_bank_and_filled_glasses() -> None:
@@ -208,6 +273,6 @@ def test_evaluate_prefers_money_in_the_bank_and_filled_glasses() -> None:
     fill(s, 0, a, 6)
     ahead = s.evaluate(0)
     assert 0.5 < ahead < 1.0
-    s.completed = st._with(s.completed, 1, tuple(range(6)))
+    s.completed = st.with_entry(s.completed, 1, tuple(range(6)))
     assert s.evaluate(0) < ahead
     assert 0.0 <= s.evaluate(1) <= 1.0

@@ -14,6 +14,7 @@ from lastcall.games.on_the_rocks.content import (
     S_WILD,
 )
 from lastcall.games.on_the_rocks.content import SPILL as SPILL_MARBLE
+from lastcall.games.on_the_rocks.game import OnTheRocksState
 
 from .otr_helpers import (
     act,
@@ -33,7 +34,7 @@ def card(effect: int, colour: int = -1, amount: int = 0) -> int:
     return ct.SPILL_CARDS.index((effect, colour, amount))
 
 
-def spilling(top: int) -> tuple[st.OnTheRocksState, int, int, int]:
+def spilling(top: int) -> tuple[OnTheRocksState, int, int, int]:
     """Seat p ends its turn with one spill marble; two drinks half full; ``top`` on the deck."""
     s = new(2, 5)
     p = s.current
@@ -49,7 +50,7 @@ def spilling(top: int) -> tuple[st.OnTheRocksState, int, int, int]:
     return s, p, a, b
 
 
-def colour_in(s: st.OnTheRocksState, p: int, g: int) -> int:
+def colour_in(s: OnTheRocksState, p: int, g: int) -> int:
     return marbles_on(s, p, g)[0][1]
 
 
@@ -59,7 +60,7 @@ def test_spill_all_removes_a_colour_from_one_drink_and_leaves_the_deck() -> None
     top = card(S_ALL, colour)
     s.spill_deck = (top, *[c for c in s.spill_deck if c != top])
     s.apply(p, act("done"))
-    assert s.phase == st.PH_DRINK
+    assert s.phase == st.Decision.DRINK
     glass = ct.GLASS_NAMES[a]
     s.apply(p, act(f"drink {glass}"))
     assert all(c != colour for _, c, _ in marbles_on(s, p, a))
@@ -99,7 +100,7 @@ def test_make_it_a_double_removes_two_of_its_colour_anywhere() -> None:
     top = card(S_DOUBLE, colour)
     s.spill_deck = (top, *[c for c in s.spill_deck if c != top])
     s.apply(p, act("done"))
-    assert s.phase == st.PH_REMOVE
+    assert s.phase == st.Decision.REMOVE
     assert all(x[3] == ct.KIND_NAMES[colour] for x in s.legal_actions(p))
     for _ in range(min(2, colours.count(colour))):
         s.apply(p, s.legal_actions(p)[0])
@@ -147,8 +148,9 @@ def test_extra_ingredients_are_safe_from_spills() -> None:
     s.shelf[8 * p + RED] = 2
     s.bag[RED] -= 2
     s.apply(p, act("done"))
-    assert all(x.verb == "remove" for x in s.legal_actions(p))
-    while s.current == p and s.phase == st.PH_REMOVE:
+    assert all(x.verb == "remove" and x[1] != "extra" for x in s.legal_actions(p))
+    assert_illegal(s, p, "remove extra red", "Extra Ingredients")
+    while s.current == p and s.phase == st.Decision.REMOVE:
         s.apply(p, s.legal_actions(p)[0])
     assert s.shelf[8 * p + RED] == 2
     assert_conserved(s)

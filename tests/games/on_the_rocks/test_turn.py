@@ -5,6 +5,7 @@ from __future__ import annotations
 from lastcall.games.on_the_rocks import content as ct
 from lastcall.games.on_the_rocks import state as st
 from lastcall.games.on_the_rocks.content import GOLD, RED, SPILL, WILD, YELLOW
+from lastcall.games.on_the_rocks.game import OnTheRocksState
 
 from .otr_helpers import (
     act,
@@ -12,6 +13,7 @@ from .otr_helpers import (
     assert_illegal,
     at,
     clear_board,
+    decision,
     empty_first_bowl,
     fill,
     give_recipe,
@@ -24,7 +26,7 @@ from .otr_helpers import (
 )
 
 
-def rolled(dice: list[int]) -> st.OnTheRocksState:
+def rolled(dice: list[int]) -> OnTheRocksState:
     s = new(2, 3)
     s.dice = dice
     s._legal = None
@@ -39,7 +41,7 @@ def test_dice_manipulation_pays_one_glass_marble_per_die() -> None:
     fill(s, p, g, 2)
     s._legal = None
     s.apply(p, act("flip 1"))
-    assert s.phase == st.PH_REMOVE
+    assert s.phase == st.Decision.REMOVE
     s.apply(p, s.legal_actions(p)[0])
     assert s.dice == [6, 3] and len(marbles_on(s, p, g)) == 1
     assert act("flip 1") not in s.legal_actions(p)
@@ -76,7 +78,7 @@ def test_draft_draws_the_dice_total_and_the_first_player_chooses_a_start_bowl() 
     before = sum(s.bag)
     s.apply(p, act("draft"))
     assert sum(s.hand) == 5 and sum(s.bag) == before - 5
-    assert s.phase == st.PH_START
+    assert s.phase == st.Decision.START
     assert s.legal_actions(p) == tuple(act(f"start {b}") for b in range(1, 5))
 
 
@@ -90,14 +92,14 @@ def test_mix_places_one_marble_per_bowl_clockwise_of_the_players_choice() -> Non
     s.apply(p, act("start 3"))
     bowls_before = s.bowls[:]
     order = []
-    while s.phase == st.PH_MIX:
+    while s.phase == st.Decision.MIX:
         choice = s.legal_actions(p)[-1]
         order.append(str(choice))
         s.apply(p, choice)
     added = [sum(s._bowl(b)) - sum(bowls_before[8 * b : 8 * b + 8]) for b in range(4)]
     assert added == [1, 1, 2, 1]  # 3, 4, 1, 2, 3 clockwise
     assert order[0] == "mix gold" and s._bowl(2)[GOLD] == 1
-    assert s.phase == st.PH_SELECT
+    assert s.phase == st.Decision.SELECT
     assert_conserved(s)
 
 
@@ -110,20 +112,20 @@ def test_later_players_start_at_the_bowl_the_previous_player_emptied() -> None:
     s.bag = [0, 0, 0, 15, 0, 0, 0, 0]  # a test position: only red left to draft
     s.apply(p, act("draft"))
     assert s._bowl(1) == [0, 0, 0, 1, 0, 0, 0, 0] and sum(s._bowl(2)) == 4
-    assert s.phase == st.PH_SELECT
+    assert s.phase == st.Decision.SELECT
 
 
 def test_select_takes_a_whole_bowl_and_remembers_it() -> None:
     s = new(2, 3)
     p = s.current
-    at(s, st.ST_SELECT, st.PH_SELECT, p)
+    at(s, st.Step.SELECT, st.Decision.SELECT, p)
     contents = s._bowl(2)
     s.apply(p, act("select 3"))
     assert s.tray == contents and sum(s._bowl(2)) == 0 and s.last_emptied == 2
-    assert s.phase == st.PH_PLACE and s.pmode == st.PM_TURN
+    assert s.phase == st.Decision.PLACE and s.pmode == st.Placing.TURN
 
 
-def placing(p_tray: dict[str, int]) -> tuple[st.OnTheRocksState, int, int]:
+def placing(p_tray: dict[str, int]) -> tuple[OnTheRocksState, int, int]:
     s = new(2, 3)
     p = s.current
     clear_board(s, p)
@@ -131,7 +133,7 @@ def placing(p_tray: dict[str, int]) -> tuple[st.OnTheRocksState, int, int]:
     s.bag = [a + b for a, b in zip(s.bag, s.tray, strict=True)]
     s.tray = [0] * 8
     take_from_bag(s, s.tray, **p_tray)
-    at(s, st.ST_PLACE, st.PH_PLACE, p, pmode=st.PM_TURN)
+    at(s, st.Step.PLACE, st.Decision.PLACE, p, pmode=st.Placing.TURN)
     return s, p, g
 
 
@@ -155,10 +157,10 @@ def test_wrong_colour_is_refused_by_the_recipe() -> None:
         assert_illegal(s, p, f"place red martini {rows_without_red[0]}", "Recipe Card Overview")
 
 
-def test_save_up_to_three_wild_yes_rest_back_to_the_bag() -> None:
+def test_save_up_to_three_wild_yes_rest_back_to_the_bag_when_the_turn_ends() -> None:
     s, p, _ = placing({"red": 2, "wild": 1, "yellow": 2})
     s.apply(p, act("done"))
-    assert s.phase == st.PH_SAVE
+    assert s.phase == st.Decision.SAVE
     assert_illegal(s, p, "save gold", "Extra Ingredients")
     s.apply(p, act("save wild"))
     s.apply(p, act("save red"))
@@ -169,26 +171,29 @@ def test_save_up_to_three_wild_yes_rest_back_to_the_bag() -> None:
     s.apply(p, act("swap red yellow"))
     assert s.shelf[8 * p + YELLOW] == 1 and s.shelf[8 * p + RED] == 1
     s.apply(p, act("done"))
-    assert s.bag[YELLOW] == bag_yellow + 1 and sum(s.tray) == 0
-    assert s.step == st.ST_TIPS
+    assert s.held[YELLOW] == 1 and sum(s.held) == 1 and sum(s.tray) == 0
+    assert s.step == st.Step.TIPS
+    assert_conserved(s)
+    s.apply(p, act("done"))
+    assert s.current != p and s.bag[YELLOW] == bag_yellow + 1 and sum(s.held) == 0
     assert_conserved(s)
 
 
 def test_gold_marble_gives_two_picks_from_the_bag_then_rests_on_the_coaster() -> None:
     s = new(2, 3)
     p = s.current
-    at(s, st.ST_SELECT, st.PH_SELECT, p)
+    at(s, st.Step.SELECT, st.Decision.SELECT, p)
     empty_first_bowl(s)
     take_from_bag(s, s.bowls, gold=1)
     s.apply(p, act("select 1"))
     s.apply(p, act("done"))
-    assert s.phase == st.PH_PLACE and s.pmode == st.PM_RESOLVE and s.picks == 2
+    assert s.phase == st.Decision.PLACE and s.pmode == st.Placing.RESOLVE and s.picks == 2
     assert s.coaster_gold == 1
     picks = [a for a in s.legal_actions(p) if a[0] == "pick"]
     assert picks and act("done") in s.legal_actions(p)
     s.apply(p, picks[0])
     s.apply(p, next(a for a in s.legal_actions(p) if a[0] == "pick"))
-    assert s.phase == st.PH_TIPS and s.picks == 0
+    assert decision(s) == st.Decision.TIPS and s.picks == 0
     assert_conserved(s)
 
 
@@ -201,7 +206,7 @@ def test_a_full_coaster_returns_its_marbles_to_the_bag() -> None:
     s.coaster_spill = 3
     s._coaster(1, 0)
     assert s.coaster_spill == 0 and s.bag[SPILL] == 4
-    at(s, st.ST_SAVE, st.PH_NONE, s.current)
+    at(s, st.Step.SAVE, st.Decision.NONE, s.current)
     s.tray = [0] * 8
     s._advance()
     assert s.coaster_gold == 0 and s.bag[GOLD] == 3 and s.picks == 2
@@ -215,12 +220,12 @@ def test_completed_recipe_flips_returns_its_marbles_and_pays_a_tip() -> None:
     fill(s, p, g)
     bag = sum(s.bag)
     tips = sum(tips_of(s, p).values())
-    at(s, st.ST_RESOLVE, st.PH_NONE, p)
+    at(s, st.Step.RESOLVE, st.Decision.NONE, p)
     s._advance()
     assert s.done[4 * p + g] and s.completed[p][-1] == s.recipes[4 * p + g]
     assert sum(s.bag) == bag + 4
     assert sum(tips_of(s, p).values()) == tips + 1
-    assert s.phase == st.PH_TIPS
+    assert s.phase == st.Decision.TIPS
 
 
 def test_a_recipe_completed_with_a_spill_pending_is_not_safe() -> None:
@@ -235,11 +240,11 @@ def test_a_recipe_completed_with_a_spill_pending_is_not_safe() -> None:
     s.pending_spill = 1
     remove_one = next(i for i, c in enumerate(ct.SPILL_CARDS) if c == (ct.S_REMOVE, -1, 1))
     s.spill_deck = (remove_one, *[c for c in s.spill_deck if c != remove_one])
-    at(s, st.ST_RESOLVE, st.PH_NONE, p)
+    at(s, st.Step.RESOLVE, st.Decision.NONE, p)
     s._advance()
     assert not s.done[4 * p + fresh]  # held until the spill is resolved
     s.apply(p, act("done"))
-    assert s.phase == st.PH_DRINK
+    assert s.phase == st.Decision.DRINK
     assert s.legal_actions(p) == (act("drink oldfashioned"),)  # the earlier drink is safe
     s.apply(p, act("drink oldfashioned"))
     s.apply(p, s.legal_actions(p)[0])
@@ -252,24 +257,24 @@ def test_shake_it_up_redrafts_the_bowl_including_its_spill() -> None:
     s = new(2, 3)
     p = s.current
     give_tip(s, p, "shake")
-    at(s, st.ST_SELECT, st.PH_SELECT, p)
+    at(s, st.Step.SELECT, st.Decision.SELECT, p)
     empty_first_bowl(s)
     take_from_bag(s, s.bowls, spill=1, red=2)
     s.apply(p, act("select 1"))
-    assert s.phase == st.PH_SHAKE
+    assert s.phase == st.Decision.SHAKE
     s.apply(p, act("play shake"))
     assert sum(s.tray) + s.pending_spill + s.gold_wait == 3
     assert s.discards[p * st.NT + ct.SHAKE] == 1
-    assert s.phase in (st.PH_PLACE, st.PH_KEEP)
+    assert s.phase in (st.Decision.PLACE, st.Decision.KEEP)
     assert_conserved(s)
 
 
 def test_turn_passes_clockwise() -> None:
     s = new(3, 3)
     p = s.current
-    at(s, st.ST_TIPS, st.PH_TIPS, p)
+    at(s, st.Step.TIPS, st.Decision.TIPS, p)
     s.apply(p, act("done"))
-    assert s.current == (p + 1) % 3 and s.phase == st.PH_ROLL
+    assert s.current == (p + 1) % 3 and s.phase == st.Decision.ROLL
 
 
 def test_gold_picks_may_wait_until_the_tip_step() -> None:
@@ -279,16 +284,16 @@ def test_gold_picks_may_wait_until_the_tip_step() -> None:
     clear_board(s, p)
     g = give_recipe(s, p, recipe("highball", 8))
     give_tip(s, p, "tipsy2")
-    at(s, st.ST_SELECT, st.PH_SELECT, p)
+    at(s, st.Step.SELECT, st.Decision.SELECT, p)
     empty_first_bowl(s)
     take_from_bag(s, s.bowls, gold=1)
     s.apply(p, act("select 1"))
     s.apply(p, act("done"))
-    assert s.pmode == st.PM_RESOLVE and s.picks == 2
+    assert s.pmode == st.Placing.RESOLVE and s.picks == 2
     s.apply(p, act("done"))  # keep both picks for later
-    assert s.phase == st.PH_TIPS and s.picks == 2
+    assert s.phase == st.Decision.TIPS and s.picks == 2
     s.apply(p, act("play tipsy2"))
-    while s.phase != st.PH_TIPS:
+    while s.phase != st.Decision.TIPS:
         s.apply(p, act("done"))
     assert s.picks == 2
     for _ in range(2):
@@ -306,7 +311,7 @@ def test_unused_picks_end_with_the_turn_and_never_reach_a_guest() -> None:
     give_recipe(s, q, recipe("oldfashioned", 6))
     give_tip(s, p, "premium")
     give_tip(s, p, "buy")
-    at(s, st.ST_TIPS, st.PH_TIPS, p)
+    at(s, st.Step.TIPS, st.Decision.TIPS, p)
     s.apply(p, act("play premium"))
     s.apply(p, act("done"))
     assert s.picks == 1
@@ -323,11 +328,11 @@ def test_two_gold_marbles_give_four_picks_of_colours_only() -> None:
     """Two per gold marble; a pick never takes a gold (nor a wild) from the bag."""
     s = new(2, 3)
     p = s.current
-    at(s, st.ST_SELECT, st.PH_SELECT, p)
+    at(s, st.Step.SELECT, st.Decision.SELECT, p)
     empty_first_bowl(s)
     take_from_bag(s, s.bowls, gold=2, red=1)
     s.apply(p, act("select 1"))
-    while s.phase != st.PH_PLACE or s.pmode != st.PM_RESOLVE:
+    while s.phase != st.Decision.PLACE or s.pmode != st.Placing.RESOLVE:
         s.apply(p, act("done"))
     assert s.picks == 4 and s.coaster_gold == 2
     picks = [a for a in s.legal_actions(p) if a.verb == "pick"]

@@ -1,0 +1,293 @@
+"""What an On The Rocks seat sees: its view, and the same view as a fixed-shape observation.
+
+Everything on the table is public: the bag's contents (all that leaves it is
+seen), the bowls, every board, shelf and tip card in hand. Only the order of
+the decks is hidden, so every seat's view is the same but for ``viewer``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from operator import getitem, itemgetter
+from typing import Any
+
+from lastcall.core import ActionSpace, Observer, Piece, one_hot
+from lastcall.games.on_the_rocks.content import (
+    BOWLS_BY_PLAYERS,
+    COLOURS,
+    GLASS_NAMES,
+    KIND_NAMES,
+    MAX_ROWS,
+    RECIPE_NAMES,
+    RECIPE_SLOTS,
+    RECIPE_VALUE,
+    SPILL_CARDS,
+    TIP_KINDS,
+    spill_title,
+)
+from lastcall.games.on_the_rocks.state import (
+    GLASS_OFFSET,
+    NT,
+    OFF_TURN,
+    PHASE_NAMES,
+    PLACING_NAMES,
+    ROUND_LIMIT,
+    SLOTS_PER_PLAYER,
+    STEP_NAMES,
+    Decision,
+    OnTheRocksBase,
+    seat_score,
+)
+
+KINDS = len(KIND_NAMES)
+SPILL_TITLE = tuple(spill_title(c) for c in range(len(SPILL_CARDS)))
+SPILL_TITLES = tuple(sorted(set(SPILL_TITLE)))
+SPILL_TITLE_OF = SPILL_TITLE.__getitem__
+MIX, PLACE, REMOVE = Decision.MIX, Decision.PLACE, Decision.REMOVE
+RECIPE_NAME = RECIPE_NAMES.__getitem__
+COLOUR_NAMES = tuple(KIND_NAMES[c] for c in COLOURS)
+
+
+def _rows_of(cells: tuple[tuple[int, int], ...]) -> Callable[[list[str]], tuple[list[str], ...]]:
+    """Cuts a recipe's cells (listed row by row) into its rows, bottom first, in one call."""
+    rows = [
+        slice(
+            min(i for i, (r, _) in enumerate(cells) if r == row),
+            max(i for i, (r, _) in enumerate(cells) if r == row) + 1,
+        )
+        for row in range(1, max(r for r, _ in cells) + 1)
+    ]
+    if len(rows) == 1:
+        only = rows[0]
+        return lambda named: (named[only],)
+    return itemgetter(*rows)
+
+
+# How a view shows each recipe card: its name and value; each cell's colour by
+# slot value, wanted (lower case), placed (capitals), a wild placed as that colour
+# (a star); and how its cells fall into rows.
+CARD_VIEW = tuple(
+    (
+        RECIPE_NAMES[card],
+        RECIPE_VALUE[card],
+        tuple(
+            (KIND_NAMES[c], KIND_NAMES[c].upper(), KIND_NAMES[c].upper() + "*") for _, c in cells
+        ),
+        _rows_of(cells),
+    )
+    for card, cells in enumerate(RECIPE_SLOTS)
+)
+
+
+class OnTheRocksView(OnTheRocksBase):
+    """Views: the table, every board, the decks' sizes.
+
+    Marble counts are lists of 8 in the order the view names in ``marbles``
+    (yellow, blue, green, red, white, wild, spill, gold), tip cards lists of 9
+    in the order of ``tip_kinds``: views are built after every decision, and
+    lists cost a third of named counts.
+    """
+
+    __slots__ = ()
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        n = self.num_players
+        recipes, done, slots = self.recipes, self.done, self.slots
+        tips, discards, shelf = self.tips, self.discards, self.shelf
+        lemons, complaints, completed, bonus = (
+            self.lemons,
+            self.complaints,
+            self.completed,
+            self.bonus,
+        )
+        seats = []
+        for p in range(n):
+            glasses = []
+            face_up = 0
+            for g in range(4):
+                card = recipes[4 * p + g]
+                if card < 0:
+                    continue
+                recipe, value, names, rows_of = CARD_VIEW[card]
+                complete = done[4 * p + g]
+                if complete:  # flipped face down: nothing of it shows but its name
+                    rows = []
+                else:
+                    face_up += 1
+                    base = p * SLOTS_PER_PLAYER + GLASS_OFFSET[g]
+                    cells = list(map(getitem, names, slots[base : base + len(names)]))
+                    rows = list(rows_of(cells))
+                glasses.append(
+                    {
+                        "glass": GLASS_NAMES[g],
+                        "recipe": recipe,
+                        "value": value,
+                        "complete": complete,
+                        "rows": rows,
+                    }
+                )
+            waiting = complaints[p]
+            held = tips[NT * p : NT * p + NT]
+            seats.append(
+                {
+                    "seat": p,
+                    "lemons": lemons[p],
+                    "glasses": glasses,
+                    "extras": shelf[8 * p : 8 * p + 8],
+                    "tips": held,
+                    "discarded_tips": sum(discards[NT * p : NT * p + NT]),
+                    "complaints": [[TIP_KINDS[k], q] for k, q in waiting] if waiting else [],
+                    "completed": list(map(RECIPE_NAME, completed[p])),
+                    "bonus": bonus[p],
+                    "score": seat_score(completed[p], held, bonus[p], face_up),
+                }
+            )
+        bowls = self.bowls
+        spill_deck = self.spill_deck
+        phase = self.phase
+        length = self.options["length"]
+        return {
+            "game": self.game.id,
+            "viewer": player,
+            "to_move": list(self.to_move),
+            "phase": PHASE_NAMES[phase],
+            "seats": seats,
+            "length": length,
+            "turn": self.current,
+            "step": STEP_NAMES[self.step],
+            "dice": self.dice[:],
+            "marbles": list(KIND_NAMES),
+            "tip_kinds": list(TIP_KINDS),
+            "bowls": [bowls[b : b + 8] for b in range(0, len(bowls), 8)],
+            "bag": self.bag[:],
+            "drafted": self.hand[:],
+            "sign": self.tray[:],
+            "waiting": self.held[:],
+            "picks": self.picks,
+            "pending_spills": self.pending_spill,
+            "coaster": {"spill": self.coaster_spill, "gold": self.coaster_gold},
+            "tip_deck": len(self.tip_deck),
+            "recipe_decks": dict(zip(GLASS_NAMES, map(len, self.recipe_decks), strict=True)),
+            "spill_deck": len(spill_deck),
+            "spill_deck_face_up": list(
+                map(SPILL_TITLE_OF, spill_deck[len(spill_deck) - self.spill_known :])
+            ),
+            "spill_discard": list(map(SPILL_TITLE_OF, self.spill_discard)),
+            "last_call": self.last_call,
+            "round": max(1, -(-(self.turns + (self.step not in OFF_TURN)) // n)),
+            "round_limit": ROUND_LIMIT[length],
+            "next_bowl": self.cursor + 1 if phase == MIX else None,
+            "placing": PLACING_NAMES[self.pmode] if phase == PLACE else None,
+            "removals_left": self.rm_left if phase == REMOVE else None,
+            "tip_to_give": TIP_KINDS[self.target_tip] if self.target_tip >= 0 else None,
+        }
+
+
+class OnTheRocksObserver(Observer):
+    """Seats in table order with the viewer marked; marbles as counts by kind."""
+
+    def __init__(self, players: int, space: ActionSpace) -> None:
+        n = players
+        bowls = max(BOWLS_BY_PLAYERS.values())
+        super().__init__(
+            n,
+            PHASE_NAMES,
+            [
+                Piece("step", (len(STEP_NAMES),), "the step of the turn"),
+                Piece("turn", (n,), "the seat whose turn it is, one-hot"),
+                Piece("dice", (2, 6), "the two dice, one-hot (all zero before the roll)"),
+                Piece("bowls", (bowls, KINDS), "marbles of each kind in each jigger bowl, over 10"),
+                Piece("bag", (KINDS,), "marbles of each kind in the bag, over 15"),
+                Piece("drafted", (KINDS,), "drafted marbles to mix, over 5"),
+                Piece("sign", (KINDS,), "marbles selected and waiting to be placed, over 5"),
+                Piece(
+                    "waiting", (KINDS,), "the bowl's unused ingredients until the turn ends, over 5"
+                ),
+                Piece("picks", (1,), "picks from the bag left, over 4"),
+                Piece("pending_spills", (1,), "spill marbles to resolve at the turn's end"),
+                Piece("coaster", (2,), "spill and gold marbles on the coaster, over 4 and 3"),
+                Piece(
+                    "decks",
+                    (6,),
+                    "tip deck over 48, the four recipe decks and the spill deck over 15",
+                ),
+                Piece(
+                    "spills_face_up",
+                    (len(SPILL_TITLES),),
+                    "face-up spill cards at the deck's bottom",
+                ),
+                Piece("spill_discard", (len(SPILL_TITLES),), "spill cards discarded"),
+                Piece("last_call", (n,), "who called Last Call, one-hot"),
+                Piece("lemons", (n,), "lemons of each seat, over 3"),
+                Piece("extras", (n, KINDS), "extra ingredients on each seat's shelf"),
+                Piece("tips", (n, NT), "tip cards each seat holds"),
+                Piece("discarded_tips", (n,), "tip cards each seat has used, over 10"),
+                Piece("complaints", (n, NT), "complaints waiting for each seat"),
+                Piece("completed", (n,), "recipes each seat has completed, over 12"),
+                Piece("bonus", (n,), "bonus coins, over 5"),
+                Piece("score", (n,), "each seat's score so far, over 100"),
+                Piece("recipe", (n, 4, 2), "per glass: a recipe is on it, and its value over 10"),
+                Piece(
+                    "glass",
+                    (n, 4, MAX_ROWS, len(COLOURS), 2),
+                    "per glass, row and colour: marbles wanted, and placed, over 3",
+                ),
+            ],
+            space,
+        )
+        self.bowls = bowls
+
+    def encode(self, view: Mapping[str, Any], out: list[float]) -> None:
+        at = self.offsets
+        n = self.players
+        colours = len(COLOURS)
+        one_hot(out, at["step"], len(STEP_NAMES), STEP_NAMES.index(view["step"]))
+        one_hot(out, at["turn"], n, view["turn"])
+        for d, value in enumerate(view["dice"]):
+            one_hot(out, at["dice"] + 6 * d, 6, value - 1)
+        for b, bowl in enumerate(view["bowls"]):
+            for k, count in enumerate(bowl):
+                out[at["bowls"] + b * KINDS + k] = count / 10.0
+        for key, scale in (("bag", 15.0), ("drafted", 5.0), ("sign", 5.0), ("waiting", 5.0)):
+            for k, count in enumerate(view[key]):
+                out[at[key] + k] = count / scale
+        out[at["picks"]] = view["picks"] / 4.0
+        out[at["pending_spills"]] = float(view["pending_spills"])
+        out[at["coaster"]] = view["coaster"]["spill"] / 4.0
+        out[at["coaster"] + 1] = view["coaster"]["gold"] / 3.0
+        out[at["decks"]] = view["tip_deck"] / 48.0
+        for g, glass in enumerate(GLASS_NAMES):
+            out[at["decks"] + 1 + g] = view["recipe_decks"][glass] / 15.0
+        out[at["decks"] + 5] = view["spill_deck"] / 15.0
+        for title in view["spill_deck_face_up"]:
+            out[at["spills_face_up"] + SPILL_TITLES.index(title)] += 1.0
+        for title in view["spill_discard"]:
+            out[at["spill_discard"] + SPILL_TITLES.index(title)] += 1.0
+        one_hot(out, at["last_call"], n, view["last_call"])
+        for seat in view["seats"]:
+            q = seat["seat"]
+            out[at["lemons"] + q] = seat["lemons"] / 3.0
+            for k, count in enumerate(seat["extras"]):
+                out[at["extras"] + q * KINDS + k] = float(count)
+            for k, count in enumerate(seat["tips"]):
+                out[at["tips"] + q * NT + k] = float(count)
+            out[at["discarded_tips"] + q] = seat["discarded_tips"] / 10.0
+            for kind, _ in seat["complaints"]:
+                out[at["complaints"] + q * NT + TIP_KINDS.index(kind)] += 1.0
+            out[at["completed"] + q] = len(seat["completed"]) / 12.0
+            out[at["bonus"] + q] = seat["bonus"] / 5.0
+            out[at["score"] + q] = seat["score"] / 100.0
+            for glass in seat["glasses"]:
+                g = GLASS_NAMES.index(glass["glass"])
+                if glass["complete"]:
+                    continue
+                base = at["recipe"] + (q * 4 + g) * 2
+                out[base] = 1.0
+                out[base + 1] = glass["value"] / 10.0
+                for r, row in enumerate(glass["rows"]):
+                    for marble in row:
+                        c = COLOUR_NAMES.index(marble.rstrip("*").lower())
+                        cell = at["glass"] + (((q * 4 + g) * MAX_ROWS + r) * colours + c) * 2
+                        out[cell] += 1.0 / 3.0
+                        if marble[0].isupper():
+                            out[cell + 1] += 1.0 / 3.0
