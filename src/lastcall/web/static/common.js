@@ -3,7 +3,8 @@
  * Nothing here knows a game. A view has the shared top (game, viewer, to_move,
  * phase, seats, rivals) and game-specific keys; values are drawn by what they
  * look like: playing cards ("qh", "10c"), dice (numbers under a dice key),
- * marbles (colour words), cards (words under a card key), counts, rows and
+ * marbles (colour words), cards (words under a card key), counts (also lists of
+ * counts named by a list in the view, per a hint's "counts"), rows and
  * panels. A game may add a hints file (hints/<game>.json) naming its card
  * keys, colours and piles. Every text goes in with textContent: seat names
  * are typed by people.
@@ -57,6 +58,9 @@ const LC = (() => {
       marbles: Object.assign({}, COLOURS, hints.marbles || {}),
       groups: hints.card_groups || {},
       groupColours: hints.group_colours || {},
+      counts: hints.counts || {},
+      hidden: new Set(hints.hidden || []),
+      view: {},
     };
   }
 
@@ -171,7 +175,21 @@ const LC = (() => {
     return renderObject(value, ctx);
   }
 
+  /* Counts by kind, named by a list the view carries (a hint's "counts"): [1, 0, 3] -> {red: 1, blue: 3}. */
+  function named(list, names) {
+    if (list.every((v) => Array.isArray(v))) return list.map((row) => named(row, names));
+    const out = {};
+    list.forEach((count, i) => { if (count) out[names[i]] = count; });
+    return out;
+  }
+
   function renderList(list, ctx) {
+    const names = ctx.hints.view[ctx.hints.counts[ctx.key]];
+    if (Array.isArray(names) && list.every((v) => Number.isInteger(v) || Array.isArray(v))) {
+      const counted = named(list, names);
+      if (!Array.isArray(counted)) return render(counted, ctx);
+      return el("div", { class: "rows" }, counted.map((row) => el("div", { class: "row" }, render(row, ctx))));
+    }
     if (list.length === 0) return el("span", { class: "muted" }, "none");
     if (ctx.hints.piles.has(ctx.key)) {
       return el("span", { class: "pile" }, render(list[list.length - 1], ctx),
@@ -221,6 +239,7 @@ const LC = (() => {
   /* The board: table-wide things in the middle, then one panel per seat (and rival). */
   function board(payload, hints) {
     const view = payload.view;
+    hints.view = view;
     const viewer = view.viewer;
     const toMove = new Set(view.to_move || []);
     const root = el("div", { class: "board-inner" });
@@ -232,7 +251,9 @@ const LC = (() => {
       middle.append(el("div", { class: "featured" }, field(key, view[key], hints)));
     }
     for (const [key, value] of Object.entries(view)) {
-      if (META.has(key) || featured.includes(key) || hints.mine.has(key)) continue;
+      if (META.has(key) || hints.hidden.has(key) || featured.includes(key) || hints.mine.has(key)) {
+        continue;
+      }
       fields.append(field(key, value, hints));
     }
     middle.append(fields);
