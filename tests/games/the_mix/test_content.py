@@ -198,6 +198,8 @@ def test_client_cards_follow_the_curve_by_level() -> None:
         recipes = Counter(tuple(c.recipe) for c in cards)
         assert max(recipes.values()) == 1  # no two recipes alike within a level
     assert means == sorted(means) and len(set(means)) == 3
+    per_ingredient = [m / spec.recipe for m, spec in zip(means, curve.clients, strict=True)]
+    assert per_ingredient == sorted(per_ingredient)  # bigger cards pay more per token
     money = [sum(c.money for c in CONTENT.clients if c.level == lv) for lv in (1, 2, 3)]
     assert money == sorted(money)
 
