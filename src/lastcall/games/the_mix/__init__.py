@@ -1,5 +1,8 @@
-"""The Mix: worker placement and engine building behind the bar of the Foxtrot Bar.
+"""The Mix: worker placement and engine building behind the bar, for 1 to 4 players."""
 
-Only the components exist so far (``content``); the game is not registered
-until its engine is written.
-"""
+from lastcall.core import register
+from lastcall.games.the_mix.game import TheMix
+
+THE_MIX = register(TheMix())
+
+__all__ = ["THE_MIX", "TheMix"]
