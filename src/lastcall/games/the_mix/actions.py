@@ -140,7 +140,7 @@ CODE |= {a: (OP_FROM, q, 0) for q, a in enumerate(FROM)}
 # is found in the table of the game's side.
 ADVANCE_AT = {side: {a: s for s, a in enumerate(row)} for side, row in ADVANCE.items()}
 for _row in ADVANCE.values():
-    CODE |= {a: (OP_ADVANCE, 0, 0) for a in _row}
+    CODE |= dict.fromkeys(_row, (OP_ADVANCE, 0, 0))
 CODE |= {a: (OP_EXPERIENCE, t, 0) for t, a in enumerate(EXPERIENCE)}
 CODE |= {a: (OP_REFILL, i, 0) for i, a in enumerate(REFILL)}
 

@@ -25,9 +25,9 @@ from lastcall.games.the_mix.state import (
     K_VP,
     MONEY,
     NONE,
+    RECIPE_COUNT,
     REFRESHED_BAR,
     REFRESHED_CLIENTS,
-    RECIPE_COUNT,
     ROUND_LIMIT,
     SETUPS,
     SHAKERS,
@@ -112,8 +112,7 @@ def _reveal(s: MixFlow, a: int) -> None:
     info = CARDS[card]
     s.announce(
         CHANCE,
-        "{p:Seat} reveal{p:s} solo card {card}: {main}, then {additional} from the card "
-        "beneath.",
+        "{p:Seat} reveal{p:s} solo card {card}: {main}, then {additional} from the card beneath.",
         a,
         info.key,
         info.main,
@@ -170,11 +169,7 @@ def _order(s: MixFlow, a: int) -> list[int]:
     """Ingredients by preference: the active recipe's types it holds none of, then any."""
     held = s.reserve[a]
     active = s.solo_active
-    wanted = [
-        i
-        for i in PRIORITY
-        if active >= 0 and RECIPE_COUNT[active][i] and i not in held
-    ]
+    wanted = [i for i in PRIORITY if active >= 0 and RECIPE_COUNT[active][i] and i not in held]
     return wanted + [i for i in PRIORITY if i not in wanted]
 
 
@@ -257,7 +252,10 @@ def _bar_setup(s: MixFlow, a: int) -> None:
             s.bar[i] += n
             s.store[i] -= n
             s.announce(
-                MOVE, "{p:Seat} refill{p:s} {ingredient} in the Bar Supply.", a, _C.ingredients[i].key
+                MOVE,
+                "{p:Seat} refill{p:s} {ingredient} in the Bar Supply.",
+                a,
+                _C.ingredients[i].key,
             )
             break
     pv[b + REFRESHED_CLIENTS] = pv[b + REFRESHED_BAR] = 0

@@ -41,6 +41,7 @@ from lastcall.games.the_mix.state import (
     PENALTIES,
     PLACED,
     POS,
+    RECIPE_COUNT,
     REFRESHED_BAR,
     REFRESHED_CLIENTS,
     RESERVED,
@@ -49,12 +50,12 @@ from lastcall.games.the_mix.state import (
     SHAKERS,
     USED_TILES,
     VP,
-    W,
     WORKERS,
     Gains,
-    Step,
-    gains,
     MixBase,
+    Step,
+    W,
+    gains,
 )
 
 _C = CONTENT
@@ -92,6 +93,11 @@ EXP_GAINS = tuple(gains(t.effects) for t in _C.experience)
 EXP_ONCE = tuple(t.effects[0].kind if t.once else "" for t in _C.experience)
 ONCE_INDEX = {key: i for i, key in enumerate(act.ONCE_TILES)}
 """A level-3 tile's bit in the ``USED_TILES`` mask, by its key."""
+ONCE_BIT = tuple(ONCE_INDEX.get(key, -1) for key in EXP_KEYS)
+"""The same bit, by tile index (``-1`` for the tiles that are not used once)."""
+EXP_LEVELS = LIMITS.experience_levels
+BAR_FULL = (0, *(RULES.for_players(n).bar_supply_per_type for n in range(1, RULES.max_players + 1)))
+"""Tokens of each ingredient in a full Bar Supply, by player count."""
 TRACK_TILE_GAINS = tuple(gains(t.bonus) for t in _C.clients_track.tiles)
 TRACK_TILE_NAMES = tuple(t.name for t in _C.clients_track.tiles)
 INDIVIDUAL = {space: gains(bonus) for space, bonus in _C.clients_track.individual}
@@ -132,6 +138,17 @@ ONCE_SHAKERS, ONCE_COCKTAIL, ONCE_TECHNIQUE, ONCE_RECALL, ONCE_RESERVE, ONCE_DOU
     "reserve_client",
     "double_tips",
 )
+
+
+def _fits(supply: list[int], room: bool, missing: list[tuple[int, list[int]]]) -> bool:
+    """Whether an ingredient of ``supply`` has somewhere to go (reserve room or a glass)."""
+    if room:
+        return any(supply)
+    for _, need in missing:
+        for i in range(N_ING):
+            if supply[i] and need[i] > 0:
+                return True
+    return False
 
 
 class MixFlow(MixBase):
@@ -325,9 +342,7 @@ class MixFlow(MixBase):
         if step == Step.PENDING:
             return self._pending_options(player)
         if step == Step.SETUP:
-            return tuple(
-                a for m in self.dealt[player] for a in act.KEEP[m]
-            )
+            return tuple(a for m in self.dealt[player] for a in act.KEEP[m])
         if step == Step.CLIENT:
             return tuple(act.CLIENT[c] for c in self._eligible_clients(player))
         if step == Step.SERVE:
@@ -366,54 +381,61 @@ class MixFlow(MixBase):
         shakers = pv[b + SHAKERS]
         money = pv[b + MONEY]
         menu: list[Action] = []
-        can_take_bar = self._can_take(p, self.bar)
+        missing = self._missing(p)
+        room = len(self.reserve[p]) < RESERVE_MAX
+        bar = self.bar
+        can_take_bar = _fits(bar, room, missing)
+        columns = self.columns
+        any_column = bool(columns[0] or columns[1] or columns[2])
+        refillable = self._bar_refillable()
+        dice = self._dice_available(p)
         if not self.main_done:
             place = act.PLACE
-            if self._empty_bar(p) >= 0 and self._eligible_clients(p):
+            if self._empty_bar(p) >= 0 and self._has_eligible(p):
                 menu.append(place[act.M_CLIENT])
             if can_take_bar:
                 menu.append(place[act.M_INGREDIENTS])
             if shakers >= COSTS.prepare_shakers and self._any_ready(p):
                 menu.append(place[act.M_COCKTAIL])
-            if self._dice_available(p):
+            if dice:
                 menu.append(place[act.M_TIPDIE])
             if shakers >= COSTS.technique_shakers and self.tech_row:
                 menu.append(place[act.M_TECHNIQUE])
             menu.append(place[act.M_SHAKER])
-            if not pv[b + REFRESHED_CLIENTS] and any(self.columns):
+            if not pv[b + REFRESHED_CLIENTS] and any_column:
                 menu.append(place[act.M_REFRESH_CLIENTS])
-            if not pv[b + REFRESHED_BAR] and self._bar_refillable():
+            if not pv[b + REFRESHED_BAR] and refillable:
                 menu.append(place[act.M_REFRESH_BAR])
             if self._bar_space_allowed(p, COSTS.bar_space_main_shakers):
                 menu.append(place[act.M_BARSPACE])
         if not self.extra_done:
             extra = act.EXTRA_ACTIONS
-            if money >= STORE_PRICE and self._can_take(p, self.store):
+            if money >= STORE_PRICE and _fits(self.store, room, missing):
                 menu.append(extra[act.X_BUY])
             if shakers >= COSTS.ingredients_extra_shakers and can_take_bar:
                 menu.append(extra[act.X_INGREDIENTS])
-            refresh = COSTS.refresh_extra_shakers
-            if shakers >= refresh and not pv[b + REFRESHED_CLIENTS] and any(self.columns):
+            refresh = shakers >= COSTS.refresh_extra_shakers
+            if refresh and not pv[b + REFRESHED_CLIENTS] and any_column:
                 menu.append(extra[act.X_REFRESH_CLIENTS])
-            if shakers >= refresh and not pv[b + REFRESHED_BAR] and self._bar_refillable():
+            if refresh and not pv[b + REFRESHED_BAR] and refillable:
                 menu.append(extra[act.X_REFRESH_BAR])
             if money >= SHAKER_PRICE:
                 menu.append(extra[act.X_SHAKERS])
             if self._bar_space_allowed(p, COSTS.bar_space_extra_shakers):
                 menu.append(extra[act.X_BARSPACE])
-            if shakers >= COSTS.tip_die_extra_shakers and self._dice_available(p):
+            if shakers >= COSTS.tip_die_extra_shakers and dice:
                 menu.append(extra[act.X_TIPDIE])
         reserve = self.reserve[p]
         if reserve:
-            seen = -1
-            for i in reserve:
-                if i == seen:
-                    continue
-                seen = i
-                for bar in range(BARS):
-                    if self.needs(p, bar, i):
-                        menu.append(act.MOVE[i][bar])
-            if any(self.store):
+            if missing:
+                seen = -1
+                for i in reserve:
+                    if i != seen:
+                        seen = i
+                        for where, need in missing:
+                            if need[i] > 0:
+                                menu.append(act.MOVE[i][where])
+            if len(reserve) > 1 and any(self.store):
                 seen = -1
                 for k in range(len(reserve) - 1):
                     i = reserve[k]
@@ -421,15 +443,28 @@ class MixFlow(MixBase):
                         seen = i
                         menu.append(act.EXCHANGE[i])
         held = self.tiles_held[p]
-        if held:
+        if len(held) == EXP_LEVELS:
             used = pv[b + USED_TILES]
-            for t in held:
-                effect = EXP_ONCE[t]
-                if effect and not used >> ONCE_INDEX[EXP_KEYS[t]] & 1 and self._tile_usable(p, effect):
-                    menu.append(act.USE[ONCE_INDEX[EXP_KEYS[t]]])
+            t = held[-1]
+            index = ONCE_BIT[t]
+            if not used >> index & 1 and self._tile_usable(p, EXP_ONCE[t]):
+                menu.append(act.USE[index])
         if self.main_done:
             menu.append(act.END)
         return tuple(menu)
+
+    def _missing(self, p: int) -> list[tuple[int, list[int]]]:
+        """For each glass with a card: ``(bar, ingredients its recipe still needs, by type)``."""
+        found = []
+        at = p * BARS
+        for bar in range(self.bar_spaces(p)):
+            c = self.glass_card[at + bar]
+            if c >= 0:
+                need = list(RECIPE_COUNT[c])
+                for i in self.glass[at + bar]:
+                    need[i] -= 1
+                found.append((bar, need))
+        return found
 
     def _tile_usable(self, p: int, effect: str) -> bool:
         pv = self.pv
@@ -462,9 +497,7 @@ class MixFlow(MixBase):
         # K_TIP_DIE: the Main Board is empty; take another participant's extra die.
         pv = self.pv
         return tuple(
-            act.FROM[q]
-            for q in range(self.participants)
-            if q != p and pv[q * W + EXTRA_DICE] > 0
+            act.FROM[q] for q in range(self.participants) if q != p and pv[q * W + EXTRA_DICE] > 0
         )
 
     def _ingredient_options(
@@ -472,7 +505,7 @@ class MixFlow(MixBase):
     ) -> list[Action]:
         """``table[i][where]`` for each ingredient in ``supply`` and each place it may go."""
         room = len(self.reserve[p]) < RESERVE_MAX
-        bars = self.bar_spaces(p)
+        missing = self._missing(p)
         options: list[Action] = []
         for i in range(N_ING):
             if not supply[i] or i == other_than:
@@ -480,20 +513,20 @@ class MixFlow(MixBase):
             row = table[i]
             if room:
                 options.append(row[act.RESERVE])
-            for bar in range(bars):
-                if self.needs(p, bar, i):
+            for bar, need in missing:
+                if need[i] > 0:
                     options.append(row[bar + 1])
         return options
 
-    def _can_take(self, p: int, supply: list[int]) -> bool:
-        """Whether an ingredient of ``supply`` has somewhere to go."""
-        if len(self.reserve[p]) < RESERVE_MAX:
-            return any(supply)
-        for bar in range(self.bar_spaces(p)):
-            for i in range(N_ING):
-                if supply[i] and self.needs(p, bar, i):
+    def _has_eligible(self, p: int) -> bool:
+        """Whether a face-up card (or one's reserved card) is within the seat's technique."""
+        die = self.pv[p * W + DIE]
+        for column in self.columns:
+            for c in column:
+                if CLIENT_TECHNIQUE[c] <= die:
                     return True
-        return False
+        reserved = self.pv[p * W + RESERVED]
+        return reserved >= 0 and CLIENT_TECHNIQUE[reserved] <= die
 
     def _eligible_clients(self, p: int) -> list[int]:
         die = self.pv[p * W + DIE]
@@ -518,7 +551,10 @@ class MixFlow(MixBase):
         if self.main_dice:
             return True
         pv = self.pv
-        return any(pv[q * W + EXTRA_DICE] for q in range(self.participants) if q != p)
+        for q in range(self.participants):  # noqa: SIM110 (a hot path: no generator)
+            if q != p and pv[q * W + EXTRA_DICE]:
+                return True
+        return False
 
     def _bar_space_allowed(self, p: int, shakers: int) -> bool:
         b = p * W
@@ -532,13 +568,16 @@ class MixFlow(MixBase):
 
     def _bar_refillable(self) -> bool:
         """The Bar Supply is not full and the Store can refill part of it."""
-        full = RULES.for_players(self.num_players).bar_supply_per_type
+        full = BAR_FULL[self.num_players]
         bar = self.bar
         store = self.store
-        return any(bar[i] < full and store[i] for i in range(N_ING))
+        for i in range(N_ING):  # noqa: SIM110 (a hot path: no generator)
+            if bar[i] < full and store[i]:
+                return True
+        return False
 
     def _refill_options(self) -> tuple[Action, ...]:
-        full = RULES.for_players(self.num_players).bar_supply_per_type
+        full = BAR_FULL[self.num_players]
         bar = self.bar
         store = self.store
         return tuple(act.REFILL[i] for i in range(N_ING) if bar[i] < full and store[i])
@@ -782,7 +821,10 @@ class MixFlow(MixBase):
             if self.deck_known[level] > len(deck):
                 self.deck_known[level] = len(deck)
             self.announce(
-                CHANCE, "New level {level} clients: {cards}.", level + 1, [CLIENT_NAMES[c] for c in drawn]
+                CHANCE,
+                "New level {level} clients: {cards}.",
+                level + 1,
+                [CLIENT_NAMES[c] for c in drawn],
             )
 
     def _refresh_clients(self, p: int) -> None:
@@ -811,7 +853,7 @@ class MixFlow(MixBase):
         b = p * W
         pv[b + REFRESHED_BAR] = 1
         pv[b + VP] += REFRESH_VP
-        full = RULES.for_players(self.num_players).bar_supply_per_type
+        full = BAR_FULL[self.num_players]
         bar = self.bar
         store = self.store
         for i in range(N_ING):
@@ -886,7 +928,10 @@ class MixFlow(MixBase):
         if fox in COLLECTIVE and self.track_tiles:
             tile = self.track_tiles[COLLECTIVE.index(fox)]
             self.announce(
-                RULE, "The Fox reaches {space}: everyone gains {bonus}.", fox, TRACK_TILE_NAMES[tile]
+                RULE,
+                "The Fox reaches {space}: everyone gains {bonus}.",
+                fox,
+                TRACK_TILE_NAMES[tile],
             )
             n = self.num_players
             first = p if p < n else 0
@@ -1010,7 +1055,10 @@ class MixFlow(MixBase):
             rest = 0
             self.pending.pop(0)
             self.announce(
-                MOVE, "{p:Seat} move{p:s} the technique die to {space}.", p, TILE_SPACES[side][space]
+                MOVE,
+                "{p:Seat} move{p:s} the technique die to {space}.",
+                p,
+                TILE_SPACES[side][space],
             )
             self._gains(p, TILE_GAINS[side][space])
             return
@@ -1050,7 +1098,7 @@ class MixFlow(MixBase):
     # ----------------------------------------------------------------- Bar Setup
 
     def _refill(self, p: int, i: int) -> None:
-        full = RULES.for_players(self.num_players).bar_supply_per_type
+        full = BAR_FULL[self.num_players]
         n = min(full - self.bar[i], self.store[i])
         self.bar[i] += n
         self.store[i] -= n
@@ -1065,7 +1113,10 @@ class MixFlow(MixBase):
             pv[b + FINISHED] = 1
             if not self.ending:
                 self.announce(
-                    RULE, "{p:Seat} {p:has} played {n:plural:round}, the most a game allows.", p, ROUND_LIMIT
+                    RULE,
+                    "{p:Seat} {p:has} played {n:plural:round}, the most a game allows.",
+                    p,
+                    ROUND_LIMIT,
                 )
         self.step = Step.END_TURN
 
@@ -1079,7 +1130,9 @@ class MixFlow(MixBase):
         if len(best) == 1:
             self.announce(END, "{p:Seat} win{p:s} the game!", best[0])
         else:
-            self.announce(END, "The victory is shared by {seats}.", [self.seat_names()[q] for q in best])
+            self.announce(
+                END, "The victory is shared by {seats}.", [self.seat_names()[q] for q in best]
+            )
 
     # ----------------------------------------------------------------- illegal
 

@@ -41,11 +41,16 @@ class TheMix(Game):
     max_players = _C.rules.max_players
     facts = GameFacts(simultaneous=True, chance=True, hidden_information=True, rivals=True)
     options = (
-        Option("side", "basic", "the technique tile's side, for all players", ("basic", "advanced")),
+        Option(
+            "side", "basic", "the technique tile's side, for all players", ("basic", "advanced")
+        ),
         Option("first_game", False, "the level-1 column starts with the starter clients"),
         Option("bonus_tiles", True, "3 random Clients Track bonus tiles on the collective spaces"),
         Option(
-            "opponent", "jerry", "the solo automaton: jerry (easy) or ada (hard)", ("jerry", "ada"),
+            "opponent",
+            "jerry",
+            "the solo automaton: jerry (easy) or ada (hard)",
+            ("jerry", "ada"),
             players=(1,),
         ),
     )

@@ -8,15 +8,15 @@ from lastcall.games.the_mix.state import (
     BAR_TILE,
     BARS,
     DIE,
-    K_INCREASE,
     FINISHED,
+    K_INCREASE,
     MIXOLOGIST,
     ROUND_LIMIT,
     SETUPS,
-    W,
     Gains,
     MixBase,
     Step,
+    W,
     gains,
 )
 
@@ -37,9 +37,7 @@ def worth(effects: Gains) -> float:
 
 
 SETUP_WORTH = tuple(worth(gains(c.bar_setup)) for c in _C.clients)
-PAYOFF = tuple(
-    (c.money + TIP_MEAN * c.tips) / 2 for c in _C.clients
-)
+PAYOFF = tuple((c.money + TIP_MEAN * c.tips) / 2 for c in _C.clients)
 """VP a completed card pays at once: its $ and its tip dice, at $2 a VP."""
 INSTANT_WORTH = tuple(worth(gains(c.instant)) for c in _C.clients)
 TECHNIQUE_NEEDED = tuple(c.technique for c in _C.clients)
@@ -95,7 +93,9 @@ class MixKnowledge(MixBase):
         glasses under way should still bring; the seat's share of the total."""
         if self.is_over:
             return super().evaluate(player)
-        strength = [max(1.0, self.final_score(q) + self._prospects(q)) for q in range(self.participants)]
+        strength = [
+            max(1.0, self.final_score(q) + self._prospects(q)) for q in range(self.participants)
+        ]
         return strength[player] / sum(strength)
 
     def _rounds_left(self, p: int) -> float:

@@ -51,7 +51,8 @@ def client(key: str) -> str:
     recipe = ingredients([_C.ingredients[i].key for i in card.recipe])
     return (
         f"{paint(card.name, 'bold')} [tech {card.technique}] {recipe} "
-        f"${card.money}+{card.tips}d, now: {effects(card.instant)}, setup: {effects(card.bar_setup)}"
+        f"${card.money}+{card.tips}d, now: {effects(card.instant)}, "
+        f"setup: {effects(card.bar_setup)}"
     )
 
 
@@ -88,12 +89,12 @@ def seat_lines(seat: Mapping[str, Any], viewer: int | None, view: Mapping[str, A
     if seat["reserved_client"]:
         lines.append(f"    reserved: {client(seat['reserved_client'])}")
     done = [CLIENT[k].name for k in seat["completed"]]
-    lines.append(f"    completed ({len(done)}, ${seat['completed_money']}): {', '.join(done) or '-'}")
+    lines.append(
+        f"    completed ({len(done)}, ${seat['completed_money']}): {', '.join(done) or '-'}"
+    )
     techs = [f"{TECH[k].name} ({effects(TECH[k].bar_setup)})" for k in seat["techniques"]]
     lines.append(f"    techniques: {', '.join(techs) or '-'}")
-    tiles = [
-        f"{k}{' (used)' if k in seat['used_tiles'] else ''}" for k in seat["experience"]
-    ]
+    tiles = [f"{k}{' (used)' if k in seat['used_tiles'] else ''}" for k in seat["experience"]]
     extra = f", bar space tile {seat['bar_space_tile']}" if seat["bar_space_tile"] else ""
     lines.append(f"    experience: {', '.join(tiles) or '-'}{extra}")
     return lines

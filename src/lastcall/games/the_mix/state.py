@@ -162,11 +162,11 @@ class MixBase(State):
         "pv",
         "reserve",
         "serving",
+        "solo_active",
         "solo_deck",
         "solo_discard",
         "solo_revealed",
         "solo_round",
-        "solo_active",
         "step",
         "store",
         "tech_deck",
@@ -220,7 +220,7 @@ class MixBase(State):
     tile_side: int
     ending: bool
     pending: list[tuple[int, int, int, int]]
-    """Gains waiting for a choice: ``(participant, kind, amount, detail)``, first to resolve first."""
+    """Gains waiting for a choice: ``(participant, kind, amount, detail)``, oldest first."""
     after: Step
     """The step to go on with once ``pending`` is empty."""
     main_done: bool
@@ -410,41 +410,57 @@ class MixBase(State):
 
     def ingredients_held(self, p: int) -> int:
         at = p * BARS
-        return len(self.reserve[p]) + sum(len(g) for g in self.glass[at : at + BARS])
+        glass = self.glass
+        return len(self.reserve[p]) + len(glass[at]) + len(glass[at + 1])
 
     def collection_points(self, p: int) -> int:
         """VP the Collection Cards in play give participant ``p`` now."""
         total = 0
-        done = self.completed[p]
         for k in self.collections:
-            card = _C.collections[k]
-            if card.counts == "completed_clients":
-                count = sum(1 for c in done if card.counts_client(_C.clients[c]))
-            elif card.counts == "technique_cards":
+            counts = COLLECTION_COUNTS[k]
+            if counts == COUNT_CLIENTS:
+                wanted = COLLECTION_CLIENTS[k]
+                count = 0
+                for c in self.completed[p]:
+                    count += wanted[c]
+            elif counts == COUNT_TECHNIQUES:
                 count = len(self.techniques[p])
             else:
                 count = len(self.tiles_held[p])
-            total += card.score(count)
+            total += COLLECTION_SCORE[k](count)
         return total
 
     def final_score(self, p: int) -> int:
         """VP track plus final scoring, as if the game ended now."""
         pv = self.pv
         b = p * W
-        s = _C.rules.scoring
-        money = 0 if p >= self.num_players else pv[b + MONEY] // s.money_per_vp
+        money = 0 if p >= self.num_players else pv[b + MONEY] // MONEY_PER_VP
         return (
             pv[b + VP]
             + money
-            + pv[b + SHAKERS] * s.shaker_vp
-            + self.ingredients_held(p) * s.ingredient_vp
-            + pv[b + DIE] * s.technique_pip_vp
+            + pv[b + SHAKERS] * SHAKER_VP
+            + self.ingredients_held(p) * INGREDIENT_VP
+            + pv[b + DIE] * PIP_VP
             + self.collection_points(p)
-            - pv[b + PENALTIES] * s.penalty_vp
+            - pv[b + PENALTIES] * PENALTY_VP
         )
 
 
-RECIPE_COUNT = tuple(
-    tuple(card.recipe.count(i) for i in range(N_ING)) for card in _C.clients
+_SCORING = _C.rules.scoring
+MONEY_PER_VP = _SCORING.money_per_vp
+SHAKER_VP = _SCORING.shaker_vp
+INGREDIENT_VP = _SCORING.ingredient_vp
+PIP_VP = _SCORING.technique_pip_vp
+PENALTY_VP = _SCORING.penalty_vp
+COUNT_CLIENTS, COUNT_TECHNIQUES, COUNT_TILES = range(3)
+COLLECTION_COUNTS = tuple(
+    ("completed_clients", "technique_cards", "experience_tiles").index(k.counts)
+    for k in _C.collections
 )
+COLLECTION_CLIENTS = tuple(
+    tuple(int(k.counts_client(c)) for c in _C.clients) for k in _C.collections
+)
+"""Whether each client card counts for each collection (1 or 0)."""
+COLLECTION_SCORE = tuple(k.score for k in _C.collections)
+RECIPE_COUNT = tuple(tuple(card.recipe.count(i) for i in range(N_ING)) for card in _C.clients)
 """How many of each ingredient a client card's recipe asks for."""

@@ -22,6 +22,7 @@ from lastcall.games.the_mix.state import (
     DOUBLE_TIPS,
     EXTRA_DICE,
     FINISHED,
+    KIND_INDEX,
     MIXOLOGIST,
     MONEY,
     N_ING,
@@ -37,9 +38,9 @@ from lastcall.games.the_mix.state import (
     USED_TILES,
     VP,
     WORKERS,
-    W,
     MixBase,
     Step,
+    W,
 )
 
 _C = CONTENT
@@ -53,8 +54,8 @@ TRACK_TILES = tuple(t.key for t in _C.clients_track.tiles)
 COLLECTIONS = tuple(c.key for c in _C.collections)
 SOLO_CARDS = tuple(c.key for c in _C.solo.cards)
 SPACES = tuple(tuple(s.key for s in side.spaces) for side in _C.tiles)
-PENDING_KINDS = ("money", "vp", "shaker", "store", "bar", "tip_die", "roll_tip", "advance")
-PENDING_KINDS = (*PENDING_KINDS, "increase", "experience")
+PENDING_KINDS = tuple(KIND_INDEX)
+"""Gain kinds by their number (only store, bar, tip_die, advance and experience wait)."""
 PHASES = tuple(PHASE_NAMES.values())
 CLIENT_INDEX = {k: i for i, k in enumerate(CLIENTS)}
 TECH_INDEX = {k: i for i, k in enumerate(TECHS)}
@@ -62,7 +63,8 @@ MIX_INDEX = {k: i for i, k in enumerate(MIXES)}
 EXP_INDEX = {k: i for i, k in enumerate(EXPS)}
 ING_INDEX = {k: i for i, k in enumerate(ING)}
 SOLO_INDEX = {k: i for i, k in enumerate(SOLO_CARDS)}
-ONCE_INDEX = {k: i for i, k in enumerate(act.ONCE_TILES)}
+ONCE = act.ONCE_TILES
+ONCE_INDEX = {k: i for i, k in enumerate(ONCE)}
 
 
 class MixView(MixBase):
@@ -75,15 +77,20 @@ class MixView(MixBase):
         b = q * W
         at = q * BARS
         glass_card = self.glass_card
-        glasses = [
-            {
-                "client": CLIENTS[glass_card[at + bar]] if glass_card[at + bar] >= 0 else None,
-                "holds": [ING[i] for i in self.glass[at + bar]],
-            }
-            for bar in range(self.bar_spaces(q))
-        ]
+        glass = self.glass
+        glasses = []
+        for bar in range(2 if pv[b + BAR_TILE] >= 0 else 1):
+            card = glass_card[at + bar]
+            glasses.append(
+                {
+                    "client": CLIENTS[card] if card >= 0 else None,
+                    "holds": [ING[i] for i in glass[at + bar]],
+                }
+            )
         used = pv[b + USED_TILES]
         mix = pv[b + MIXOLOGIST]
+        tile = pv[b + BAR_TILE]
+        reserved = pv[b + RESERVED]
         seat: dict[str, Any] = {
             "seat": q,
             "money": pv[b + MONEY],
@@ -96,20 +103,20 @@ class MixView(MixBase):
             "mixologists": pv[b + WORKERS],
             "extra_dice": pv[b + EXTRA_DICE],
             "experience": [EXPS[t] for t in self.tiles_held[q]],
-            "used_tiles": [k for k, i in ONCE_INDEX.items() if used >> i & 1],
-            "double_tips": bool(pv[b + DOUBLE_TIPS]),
-            "refreshed_clients": bool(pv[b + REFRESHED_CLIENTS]),
-            "refreshed_bar": bool(pv[b + REFRESHED_BAR]),
-            "bar_space_tile": BAR_TILES[pv[b + BAR_TILE]] if pv[b + BAR_TILE] >= 0 else None,
+            "used_tiles": [ONCE[i] for i in range(len(ONCE)) if used >> i & 1] if used else [],
+            "double_tips": pv[b + DOUBLE_TIPS] > 0,
+            "refreshed_clients": pv[b + REFRESHED_CLIENTS] > 0,
+            "refreshed_bar": pv[b + REFRESHED_BAR] > 0,
+            "bar_space_tile": BAR_TILES[tile] if tile >= 0 else None,
             "mixologist_card": MIXES[mix] if mix >= 0 else None,
             "reserve": [ING[i] for i in self.reserve[q]],
             "glasses": glasses,
-            "reserved_client": CLIENTS[pv[b + RESERVED]] if pv[b + RESERVED] >= 0 else None,
+            "reserved_client": CLIENTS[reserved] if reserved >= 0 else None,
             "completed": [CLIENTS[c] for c in self.completed[q]],
             "completed_money": pv[b + COMPLETED_MONEY],
             "techniques": [TECHS[t] for t in self.techniques[q]],
             "bar_setups": pv[b + SETUPS],
-            "finished": bool(pv[b + FINISHED]),
+            "finished": pv[b + FINISHED] > 0,
             "score": self.final_score(q),
         }
         if q == viewer and self.step == Step.SETUP:
@@ -168,8 +175,8 @@ class MixView(MixBase):
             "client_decks": [len(d) for d in self.decks],
             "technique_row": [TECHS[t] for t in self.tech_row],
             "technique_deck": len(self.tech_deck),
-            "bar": dict(zip(ING, self.bar, strict=True)),
-            "store": dict(zip(ING, self.store, strict=True)),
+            "bar": dict(zip(ING, self.bar)),  # noqa: B905 (nine of each, always)
+            "store": dict(zip(ING, self.store)),  # noqa: B905
             "main_dice": self.main_dice,
             "fox": self.fox,
             "end_orders": _C.rules.for_players(self.num_players).end_orders,
@@ -190,11 +197,15 @@ class MixObserver(Observer):
 
     def __init__(self, players: int, side: str, space: ActionSpace) -> None:
         spaces = len(_C.tile(side).spaces)
-        self.side_spaces = {k: i for i, k in enumerate(SPACES[[t.key for t in _C.tiles].index(side)])}
+        self.side_spaces = {
+            k: i for i, k in enumerate(SPACES[[t.key for t in _C.tiles].index(side)])
+        }
         self.solo = players == 1
         n_c, n_t, n_e = len(CLIENTS), len(TECHS), len(EXPS)
         pieces = [
-            Piece("current", (players + self.solo,), "whose turn it is, one-hot (then the automaton)"),
+            Piece(
+                "current", (players + self.solo,), "whose turn it is, one-hot (then the automaton)"
+            ),
             Piece(
                 "numbers",
                 (players, len(SEAT_NUMBERS)),
@@ -248,12 +259,16 @@ class MixObserver(Observer):
                 out[base + k] = float(seat[key]) / scale
             out[at["die_space"] + q * spaces + self.side_spaces[seat["die_space"]]] = 1.0
             if seat["mixologist_card"] is not None:
-                out[at["mixologist_card"] + q * len(MIXES) + MIX_INDEX[seat["mixologist_card"]]] = 1.0
+                out[at["mixologist_card"] + q * len(MIXES) + MIX_INDEX[seat["mixologist_card"]]] = (
+                    1.0
+                )
             for name in seat["reserve"]:
                 out[at["reserve"] + q * N_ING + ING_INDEX[name]] += 1 / 3
             for bar, glass in enumerate(seat["glasses"]):
                 if glass["client"] is not None:
-                    out[at["glass_client"] + (q * BARS + bar) * n_c + CLIENT_INDEX[glass["client"]]] = 1.0
+                    out[
+                        at["glass_client"] + (q * BARS + bar) * n_c + CLIENT_INDEX[glass["client"]]
+                    ] = 1.0
                 for name in glass["holds"]:
                     out[at["glass_holds"] + (q * BARS + bar) * N_ING + ING_INDEX[name]] += 1 / 3
             for key in seat["completed"]:
