@@ -85,3 +85,9 @@ class FixedDice:
 
 def texts(s: MixState, p: int | None = None) -> list[str]:
     return [e.text for e in s.events(p)]
+
+
+def settle(s: MixState, p: int) -> None:
+    """Take every choice of seat ``p`` that has a single option (as the terminal does)."""
+    while p in s.to_move and len(s.legal_actions(p)) == 1:
+        s.apply(p, s.legal_actions(p)[0])

@@ -41,6 +41,7 @@ from .mix_helpers import (
     ingredient,
     new,
     put,
+    settle,
     start_turn,
     technique,
     texts,
@@ -89,6 +90,7 @@ def test_tip_roll_example_five_dollars_two_dice_one_extra_is_eleven() -> None:
     dice_on_board = s.main_dice
     s.rng = cast(Rng, FixedDice([0, 2, 4]))
     s.apply(0, act("place cocktail"))
+    settle(s, 0)
     assert s.step == Step.DICE
     s.apply(0, act("dice 1"))
     assert get(s, 0, MONEY) - before == 11
@@ -107,6 +109,7 @@ def test_prepare_needs_a_shaker_and_returns_the_ingredients_to_the_store() -> No
     put(s, 0, SHAKERS, 1)
     store = s.store[:]
     s.apply(0, act("place cocktail"))
+    settle(s, 0)
     for i in CONTENT.clients[client("gin-and-tonic")].recipe:
         assert s.store[i] == store[i] + 1
     assert get(s, 0, SHAKERS) == 0 and get(s, 0, COMPLETED) == 1 and s.fox == 1
@@ -133,7 +136,7 @@ def _bar_setup_seat(money: int) -> MixState:
     s.pv[p * W + BAR_TILE] = [t.key for t in CONTENT.bar_spaces].index("lounge")
     s.glass_card[p * BARS] = client("gin-and-tonic")
     s.glass_card[p * BARS + 1] = client("screwdriver")
-    s.techniques[p] = tuple(technique(k) for k in ("shaking", "layering", "fat-washing"))
+    s.techniques[p] = tuple(technique(k) for k in ("layering", "flaming", "fat-washing"))
     s.reserve[p] = tuple(sorted(ingredient(k) for k in ("spirit", "cream", "tool")))
     put(s, p, MONEY, money)
     put(s, p, PLACED, get(s, p, WORKERS))
@@ -158,7 +161,7 @@ def test_bar_setup_turn_runs_its_steps_in_order() -> None:
     s = new(2)
     p = 0
     s.completed[p] = (client("screwdriver"),)  # Bar Setup: 2 VP
-    s.techniques[p] = (technique("layering"),)  # Bar Setup: 2 VP
+    s.techniques[p] = (technique("layering"),)  # Bar Setup: 1 VP
     s.bar[ingredient("cream")] = 0
     s.bar[ingredient("garnish")] = 1
     put(s, p, PLACED, 3)
@@ -166,7 +169,7 @@ def test_bar_setup_turn_runs_its_steps_in_order() -> None:
     vp = get(s, p, VP)
     start_turn(s, p)
     assert s.step == Step.REFILL and s.to_move == (p,)
-    assert get(s, p, VP) == vp + 4
+    assert get(s, p, VP) == vp + 3
     assert get(s, p, PLACED) == 0 and get(s, p, REFRESHED_CLIENTS) == 0
     assert set(map(str, s.legal_actions(p))) == {"refill cream", "refill garnish"}
     s.apply(p, act("refill cream"))
@@ -217,6 +220,7 @@ def _end_trigger(players: int, orders: int) -> None:
     s.fox = orders - 1
     fill_glass(s, 0, 0, "gin-and-tonic")
     s.apply(0, act("place cocktail"))
+    settle(s, 0)
     assert s.ending and s.fox == orders
     assert get(s, 0, PLACED) >= get(s, 0, WORKERS)
     while 0 in s.to_move and s.step == Step.PENDING:
@@ -253,6 +257,7 @@ def test_no_end_before_the_ninth_order_with_two_players() -> None:
     s.fox = 7
     fill_glass(s, 0, 0, "gin-and-tonic")
     s.apply(0, act("place cocktail"))
+    settle(s, 0)
     assert not s.ending
 
 

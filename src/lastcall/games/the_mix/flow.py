@@ -2,8 +2,8 @@
 
 A turn is a loop of steps (see :class:`Step`): ``_advance`` runs the automatic
 ones until a decision step names who decides. Every compound action is a
-sequence of short choices; a choice with a single option is taken without
-asking. Gains that need a choice (ingredients, advances, experience tiles, dice
+sequence of short choices (a choice with a single option is still asked: the
+terminal and the bots take it at once). Gains that need a choice (ingredients, advances, experience tiles, dice
 taken from others) wait in ``pending`` and are resolved in order, each by the
 participant who gains it. See docs/rules/the-mix.md for every reading made here.
 """
@@ -185,12 +185,9 @@ class MixFlow(MixBase):
         return False
 
     def _step_decide(self) -> bool:
-        """A decision of the current seat; a single option is taken at once."""
+        """A decision of the current seat."""
         p = self.current
         actions = self._legal_actions(p)
-        if len(actions) == 1:
-            self._act(p, actions[0])
-            return False
         self.to_move = (p,)
         self._legal = (p, actions)
         return True
@@ -203,9 +200,6 @@ class MixFlow(MixBase):
             actions = self._pending_options(p)
             if not actions:
                 pending.pop(0)
-                continue
-            if len(actions) == 1:
-                self._act(p, actions[0])
                 continue
             self.to_move = (p,)
             self._legal = (p, actions)
@@ -276,9 +270,6 @@ class MixFlow(MixBase):
         actions = self._refill_options()
         if not actions:
             self._finish_bar_setup(p)
-            return False
-        if len(actions) == 1:
-            self._act(p, actions[0])
             return False
         self.to_move = (p,)
         self._legal = (p, actions)

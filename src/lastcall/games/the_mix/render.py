@@ -9,7 +9,9 @@ from lastcall.core.markup import paint
 from lastcall.games.the_mix.content import CONTENT
 
 _C = CONTENT
-COLOUR = {i.key: i.colour for i in _C.ingredients}
+# The ingredients' colours as terminal styles (the data names plain colours).
+STYLE = {"orange": "dark_orange", "pink": "hot_pink", "brown": "orange4", "grey": "grey50"}
+COLOUR = {i.key: STYLE.get(i.colour, i.colour) for i in _C.ingredients}
 CLIENT = {c.key: c for c in _C.clients}
 TECH = {t.key: t for t in _C.techniques}
 MIX = {m.key: m for m in _C.mixologists}
@@ -50,10 +52,36 @@ def client(key: str) -> str:
     card = CLIENT[key]
     recipe = ingredients([_C.ingredients[i].key for i in card.recipe])
     return (
-        f"{paint(card.name, 'bold')} [tech {card.technique}] {recipe} "
+        f"{paint(card.name, 'bold')} (tech {card.technique}) {recipe} "
         f"${card.money}+{card.tips}d, now: {effects(card.instant)}, "
         f"setup: {effects(card.bar_setup)}"
     )
+
+
+def score_now(board: Mapping[str, Any], collections: list[str]) -> int:
+    """A seat's (or the automaton's) final score if the game ended now, from its view."""
+    scoring = _C.rules.scoring
+    held = len(board.get("reserve", board.get("ingredients", [])))
+    held += sum(len(g["holds"]) for g in board.get("glasses", ()))
+    money = board["money"] // scoring.money_per_vp if "glasses" in board else 0
+    total = (
+        board["vp"]
+        + money
+        + board["shakers"] * scoring.shaker_vp
+        + held * scoring.ingredient_vp
+        + board["technique"] * scoring.technique_pip_vp
+        - board.get("penalties", 0) * scoring.penalty_vp
+    )
+    for key in collections:
+        card = COLLECTION[key]
+        if card.counts == "completed_clients":
+            count = sum(1 for k in board["completed"] if card.counts_client(CLIENT[k]))
+        elif card.counts == "technique_cards":
+            count = len(board["techniques"])
+        else:
+            count = len(board.get("experience", ()))
+        total += card.score(count)
+    return total
 
 
 def seat_lines(seat: Mapping[str, Any], viewer: int | None, view: Mapping[str, Any]) -> list[str]:
@@ -71,7 +99,7 @@ def seat_lines(seat: Mapping[str, Any], viewer: int | None, view: Mapping[str, A
         f"technique {seat['technique']} on {seat['die_space']}, "
         f"mixologists {seat['mixologists_placed']}/{seat['mixologists']}, "
         f"extra dice {seat['extra_dice']}, penalties {seat['penalties']}, "
-        f"score now {seat['score']}"
+        f"score now {score_now(seat, view['collections'])}"
     ]
     card = seat["mixologist_card"]
     if card:
@@ -115,7 +143,8 @@ def render_view(view: Mapping[str, Any]) -> str:
             paint(f"{rival['name']} ({rival['difficulty']})", "bold magenta")
             + f": {rival['vp']} VP, ${rival['money']}, {rival['shakers']} shakers, "
             f"technique {rival['technique']}, round {rival['round']}, "
-            f"extra dice {rival['extra_dice']}, score now {rival['score']}"
+            f"extra dice {rival['extra_dice']}, "
+            f"score now {score_now(rival, view['collections'])}"
         )
         active = rival["active_client"]
         lines.append(f"    active client: {client(active) if active else '-'}")

@@ -117,7 +117,6 @@ class MixView(MixBase):
             "techniques": [TECHS[t] for t in self.techniques[q]],
             "bar_setups": pv[b + SETUPS],
             "finished": pv[b + FINISHED] > 0,
-            "score": self.final_score(q),
         }
         if q == viewer and self.step == Step.SETUP:
             seat["dealt"] = [MIXES[m] for m in self.dealt[q]]
@@ -151,7 +150,6 @@ class MixView(MixBase):
             "solo_discard": [SOLO_CARDS[c] for c in self.solo_discard],
             "bar_setups": pv[b + SETUPS],
             "finished": bool(pv[b + FINISHED]),
-            "score": self.final_score(a),
         }
 
     def _view(self, player: int | None) -> dict[str, Any]:
@@ -226,7 +224,11 @@ class MixObserver(Observer):
             Piece("technique_row", (n_t,), "face-up technique cards"),
             Piece("bar", (N_ING,), "Bar Supply per ingredient / 3"),
             Piece("store", (N_ING,), "Store per ingredient / 20"),
-            Piece("shared", (5,), "main-board dice / 3, fox / 15, end triggered, decks / 16 x 2"),
+            Piece(
+                "shared",
+                (5,),
+                "Main Board dice / 3, fox / 15, end triggered, client decks / 48, technique deck / 15",
+            ),
             Piece("collections", (len(COLLECTIONS),), "collection cards in play"),
             Piece("track_tiles", (3, len(TRACK_TILES)), "the bonus tile on each collective space"),
             Piece("bar_space_tiles", (len(BAR_TILES),), "Bar Space tiles left"),
@@ -236,7 +238,11 @@ class MixObserver(Observer):
         ]
         if self.solo:
             pieces += [
-                Piece("rival_numbers", (len(RIVAL_NUMBERS),), "the automaton's numbers"),
+                Piece(
+                    "rival_numbers",
+                    (len(RIVAL_NUMBERS),),
+                    "the automaton's " + ", ".join(f"{k} / {d}" for k, d in RIVAL_NUMBERS),
+                ),
                 Piece("rival_completed", (n_c,), "the automaton's completed clients"),
                 Piece("rival_active", (n_c,), "the automaton's active client"),
                 Piece("rival_techniques", (n_t,), "the automaton's technique cards"),
@@ -342,7 +348,6 @@ SEAT_NUMBERS = (
     ("completed_money", 50),
     ("bar_setups", 12),
     ("finished", 1),
-    ("score", 100),
 )
 RIVAL_NUMBERS = (
     ("vp", 100),
@@ -353,5 +358,4 @@ RIVAL_NUMBERS = (
     ("round", 12),
     ("solo_deck", 22),
     ("bar_setups", 12),
-    ("score", 100),
 )
