@@ -81,7 +81,7 @@ def score_now(board: Mapping[str, Any], collections: list[str]) -> int:
         else:
             count = len(board.get("experience", ()))
         total += card.score(count)
-    return total
+    return int(total)
 
 
 def seat_lines(seat: Mapping[str, Any], viewer: int | None, view: Mapping[str, Any]) -> list[str]:

@@ -227,7 +227,8 @@ class MixObserver(Observer):
             Piece(
                 "shared",
                 (5,),
-                "Main Board dice / 3, fox / 15, end triggered, client decks / 48, technique deck / 15",
+                "Main Board dice / 3, fox / 15, end triggered, client decks / 48, "
+                "technique deck / 15",
             ),
             Piece("collections", (len(COLLECTIONS),), "collection cards in play"),
             Piece("track_tiles", (3, len(TRACK_TILES)), "the bonus tile on each collective space"),
