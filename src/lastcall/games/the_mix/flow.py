@@ -5,7 +5,8 @@ ones until a decision step names who decides. Every compound action is a
 sequence of short choices (one with a single option is asked too: the terminal
 and the bots take it at once). Gains that need a choice (ingredients, advances,
 experience tiles, dice taken from others) wait in ``pending`` and are resolved
-in order, each by the participant who gains it. See docs/rules/the-mix.md for every reading made here.
+in order, each by the participant who gains it. See docs/rules/the-mix.md for
+every reading made here.
 """
 
 from __future__ import annotations
