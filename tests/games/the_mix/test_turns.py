@@ -393,9 +393,10 @@ def test_the_automaton_completes_its_card_with_ingredients_then_shakers_then_mon
     s.rng = cast(Rng, FixedDice([0]))
     vp = s.pv[a * W + VP]
     automaton._complete(s, a, client("gin-and-tonic"))
-    # 1 ingredient, 1 shaker, $5 for the last; then $4 and a $1 tip: $7 - 5 + 5 = $7.
+    # 1 ingredient, 1 shaker, $5 for the last; then the card's $6 and a $1 tip: 7 - 5 + 7.
+    assert CONTENT.clients[client("gin-and-tonic")].money == 6
     assert s.reserve[a] == () and s.pv[a * W + SHAKERS] == 0
-    assert s.pv[a * W + MONEY] == 7 and s.pv[a * W + VP] == vp
+    assert s.pv[a * W + MONEY] == 9 and s.pv[a * W + VP] == vp
 
 
 def test_solo_game_reaches_its_end_and_ranks_the_automaton() -> None:

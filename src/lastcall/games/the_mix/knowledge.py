@@ -25,7 +25,7 @@ RECIPE_SIZE = tuple(len(c.recipe) for c in _C.clients)
 TIP_MEAN = sum(_C.rules.tip_die_faces) / len(_C.rules.tip_die_faces)
 # What one unit of each gain is worth in VP to a bot, in the kinds' order (money, vp,
 # shaker, store, bar, tip_die, roll_tip, advance, increase, experience).
-GAIN_VP = (0.5, 1.0, 1.0, 1.6, 1.4, 0.6, 0.5 * TIP_MEAN, 0.8, 1.0, 3.0)
+GAIN_VP = (0.5, 1.0, 1.0, 1.6, 1.5, 0.6, 0.5 * TIP_MEAN, 0.8, 1.0, 3.0)
 ORDERS_PER_ROUND = 0.8
 """Orders a participant completes in a round, about: how fast the end comes."""
 AUTOMATON_ROUND = 4.0
