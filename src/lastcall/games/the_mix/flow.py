@@ -76,7 +76,6 @@ ING_NAMES = act.INGREDIENTS
 CLIENT_NAMES = tuple(c.name for c in _C.clients)
 CLIENT_TECHNIQUE = tuple(c.technique for c in _C.clients)
 CLIENT_LEVEL = tuple(c.level for c in _C.clients)
-CLIENT_RECIPE_SIZE = tuple(len(c.recipe) for c in _C.clients)
 CLIENT_INSTANT = tuple(gains(c.instant) for c in _C.clients)
 CLIENT_SETUP = tuple(gains(c.bar_setup) for c in _C.clients)
 TECH_NAMES = tuple(t.name for t in _C.techniques)
@@ -112,7 +111,6 @@ REACH = tuple(
 """``REACH[side][origin][n]``: spaces a move of up to ``n`` may end on."""
 ADVANCE_AT = tuple(act.ADVANCE_AT[side.key] for side in _C.tiles)
 ADVANCE_ROW = tuple(act.ADVANCE[side.key] for side in _C.tiles)
-KIND_WORDS = ("money", "VP", "shaker", "store", "bar", "tip die", "roll", "advance", "increase")
 
 MOVE, CHANCE, REVEAL, RULE, TURN, END = (
     Kind.MOVE,
@@ -130,9 +128,9 @@ RULE_EXPERIENCE = "Experience: Usage"
 RULE_SETUP = "Player Setup"
 RULE_BAR_SETUP = "Phase: Individual Bar Setup"
 
-# The experience tiles' once-per-game effects.
-ONCE_SHAKERS, ONCE_COCKTAIL, ONCE_TECHNIQUE, ONCE_RECALL, ONCE_RESERVE, ONCE_DOUBLE = (
-    "shaker",
+# The level-3 tiles' once-per-game effects with a rule of their own (the two-shakers tile is
+# a plain gain).
+ONCE_COCKTAIL, ONCE_TECHNIQUE, ONCE_RECALL, ONCE_RESERVE, ONCE_DOUBLE = (
     "cocktail",
     "technique_card",
     "recall",

@@ -15,7 +15,6 @@ COLOUR = {i.key: STYLE.get(i.colour, i.colour) for i in _C.ingredients}
 CLIENT = {c.key: c for c in _C.clients}
 TECH = {t.key: t for t in _C.techniques}
 MIX = {m.key: m for m in _C.mixologists}
-EXP = {t.key: t for t in _C.experience}
 TRACK = {t.key: t for t in _C.clients_track.tiles}
 COLLECTION = {c.key: c for c in _C.collections}
 BAR_TILE = {t.key: t for t in _C.bar_spaces}

@@ -390,14 +390,6 @@ class MixBase(State):
         """Seats, and the automaton in solo play."""
         return self.num_players + (self.automaton >= 0)
 
-    def needs(self, p: int, bar: int, ingredient: int) -> bool:
-        """Whether the glass on Bar Space ``bar`` of seat ``p`` still needs ``ingredient``."""
-        at = p * BARS + bar
-        card = self.glass_card[at]
-        if card < 0:
-            return False
-        return RECIPE_COUNT[card][ingredient] > self.glass[at].count(ingredient)
-
     def ready(self, p: int, bar: int) -> bool:
         """Whether the glass on Bar Space ``bar`` holds its card's whole recipe."""
         at = p * BARS + bar
