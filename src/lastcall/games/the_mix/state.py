@@ -22,7 +22,7 @@ NONE = -1
 """No card, no tile, no choice."""
 BARS = _C.rules.limits.bar_spaces
 N_ING = len(_C.ingredients)
-ROUND_LIMIT = 12
+ROUND_LIMIT = 15
 """Bar Setups after which a participant's play ends although nobody finished the game
 (the rulebook has no such end; see docs/rules/the-mix.md, "When nobody can finish")."""
 

@@ -347,7 +347,7 @@ SEAT_NUMBERS = (
     ("refreshed_clients", 1),
     ("refreshed_bar", 1),
     ("completed_money", 50),
-    ("bar_setups", 12),
+    ("bar_setups", 15),
     ("finished", 1),
 )
 RIVAL_NUMBERS = (
@@ -356,7 +356,7 @@ RIVAL_NUMBERS = (
     ("shakers", 10),
     ("technique", 6),
     ("extra_dice", 4),
-    ("round", 12),
+    ("round", 15),
     ("solo_deck", 22),
-    ("bar_setups", 12),
+    ("bar_setups", 15),
 )
