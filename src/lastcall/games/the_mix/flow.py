@@ -76,6 +76,7 @@ ING_NAMES = act.INGREDIENTS
 CLIENT_NAMES = tuple(c.name for c in _C.clients)
 CLIENT_TECHNIQUE = tuple(c.technique for c in _C.clients)
 CLIENT_LEVEL = tuple(c.level for c in _C.clients)
+CLIENT_SIZE = tuple(len(c.recipe) for c in _C.clients)
 CLIENT_INSTANT = tuple(gains(c.instant) for c in _C.clients)
 CLIENT_SETUP = tuple(gains(c.bar_setup) for c in _C.clients)
 TECH_NAMES = tuple(t.name for t in _C.techniques)
@@ -371,7 +372,7 @@ class MixFlow(MixBase):
         shakers = pv[b + SHAKERS]
         money = pv[b + MONEY]
         menu: list[Action] = []
-        missing = self._missing(p)
+        missing, ready, empty = self._glasses(p)
         room = len(self.reserve[p]) < RESERVE_MAX
         bar = self.bar
         can_take_bar = _fits(bar, room, missing)
@@ -381,11 +382,11 @@ class MixFlow(MixBase):
         dice = self._dice_available(p)
         if not self.main_done:
             place = act.PLACE
-            if self._empty_bar(p) >= 0 and self._has_eligible(p):
+            if empty and self._has_eligible(p):
                 menu.append(place[act.M_CLIENT])
             if can_take_bar:
                 menu.append(place[act.M_INGREDIENTS])
-            if shakers >= COSTS.prepare_shakers and self._any_ready(p):
+            if ready and shakers >= COSTS.prepare_shakers:
                 menu.append(place[act.M_COCKTAIL])
             if dice:
                 menu.append(place[act.M_TIPDIE])
@@ -445,16 +446,29 @@ class MixFlow(MixBase):
 
     def _missing(self, p: int) -> list[tuple[int, list[int]]]:
         """For each glass with a card: ``(bar, ingredients its recipe still needs, by type)``."""
+        return self._glasses(p)[0]
+
+    def _glasses(self, p: int) -> tuple[list[tuple[int, list[int]]], bool, bool]:
+        """What each glass still needs (see ``_missing``), whether one is complete, and
+        whether a Bar Space is empty."""
         found = []
+        ready = empty = False
         at = p * BARS
-        for bar in range(self.bar_spaces(p)):
+        glass = self.glass
+        for bar in range(2 if self.pv[p * W + BAR_TILE] >= 0 else 1):
             c = self.glass_card[at + bar]
-            if c >= 0:
-                need = list(RECIPE_COUNT[c])
-                for i in self.glass[at + bar]:
-                    need[i] -= 1
-                found.append((bar, need))
-        return found
+            if c < 0:
+                empty = True
+                continue
+            held = glass[at + bar]
+            if len(held) == CLIENT_SIZE[c]:
+                ready = True
+                continue
+            need = list(RECIPE_COUNT[c])
+            for i in held:
+                need[i] -= 1
+            found.append((bar, need))
+        return found, ready, empty
 
     def _tile_usable(self, p: int, effect: str) -> bool:
         pv = self.pv

@@ -57,6 +57,10 @@ SPACES = tuple(tuple(s.key for s in side.spaces) for side in _C.tiles)
 PENDING_KINDS = tuple(KIND_INDEX)
 """Gain kinds by their number (only store, bar, tip_die, advance and experience wait)."""
 PHASES = tuple(PHASE_NAMES.values())
+PHASE_BY_STEP = tuple(PHASE_NAMES.get(step, "action") for step in Step)
+"""The phase a view names at each step (the automatic steps never wait for a view)."""
+END_ORDERS = (0, *(_C.rules.for_players(n).end_orders for n in range(1, _C.rules.max_players + 1)))
+SIDES = tuple(t.key for t in _C.tiles)
 CLIENT_INDEX = {k: i for i, k in enumerate(CLIENTS)}
 TECH_INDEX = {k: i for i, k in enumerate(TECHS)}
 MIX_INDEX = {k: i for i, k in enumerate(MIXES)}
@@ -154,6 +158,7 @@ class MixView(MixBase):
 
     def _view(self, player: int | None) -> dict[str, Any]:
         step = self.step
+        seat_view = self._seat_view
         pending = None
         if step == Step.PENDING and self.pending:
             q, kind, amount, _ = self.pending[0]
@@ -162,8 +167,8 @@ class MixView(MixBase):
             "game": "the-mix",
             "viewer": player,
             "to_move": list(self.to_move),
-            "phase": PHASE_NAMES.get(step, "action"),
-            "seats": [self._seat_view(q, player) for q in range(self.num_players)],
+            "phase": PHASE_BY_STEP[step],
+            "seats": [seat_view(q, player) for q in range(self.num_players)],
             "current": self.current,
             "turns": self.turns,
             "pending": pending,
@@ -177,13 +182,13 @@ class MixView(MixBase):
             "store": dict(zip(ING, self.store)),  # noqa: B905
             "main_dice": self.main_dice,
             "fox": self.fox,
-            "end_orders": _C.rules.for_players(self.num_players).end_orders,
+            "end_orders": END_ORDERS[self.num_players],
             "ending": self.ending,
             "track_tiles": [TRACK_TILES[t] for t in self.track_tiles],
             "collections": [COLLECTIONS[c] for c in self.collections],
             "bar_space_tiles": [BAR_TILES[t] for t in self.bar_tiles],
             "experience_left": [EXPS[t] for t in self.experience_pool],
-            "tile_side": _C.tiles[self.tile_side].key,
+            "tile_side": SIDES[self.tile_side],
         }
         if self.automaton >= 0:
             view["rivals"] = [self._rival_view()]
