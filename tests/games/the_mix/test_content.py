@@ -340,7 +340,7 @@ def test_cards_off_the_curve_are_refused() -> None:
     def rich(raw: dict[str, Any]) -> None:
         entry(raw, "clients.toml", "client", "gin-and-tonic")["bar_setup"] = ["vp 3"]
 
-    rejects(rich, "client 'gin-and-tonic'", "value is 36, outside the curve's 26..32")
+    rejects(rich, "client 'gin-and-tonic'", "value is 42, outside the curve's 30..37")
 
     def too_big(raw: dict[str, Any]) -> None:
         entry(raw, "clients.toml", "client", "screwdriver")["recipe"].append("cream")
