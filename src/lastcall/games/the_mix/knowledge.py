@@ -8,6 +8,7 @@ from lastcall.games.the_mix.state import (
     BAR_TILE,
     BARS,
     DIE,
+    EXTRA_DICE,
     FINISHED,
     K_INCREASE,
     MIXOLOGIST,
@@ -26,20 +27,28 @@ TIP_MEAN = sum(_C.rules.tip_die_faces) / len(_C.rules.tip_die_faces)
 # What one unit of each gain is worth in VP to a bot, in the kinds' order (money, vp,
 # shaker, store, bar, tip_die, roll_tip, advance, increase, experience).
 GAIN_VP = (0.5, 1.0, 1.0, 1.6, 1.5, 0.6, 0.5 * TIP_MEAN, 0.8, 1.0, 3.0)
+EXTRA_DIE_VP = 0.8
+"""An extra tip die held: one more die on a later roll, about $2, less the chance of no roll."""
+TILE_VP = 1.5
+"""An Experience Tile held, beyond the collections: its triggers to come."""
+# A gain waiting for its choice, valued as what it becomes once chosen, so the position before
+# the choice and the best one after it are worth about the same (a search compares both): an
+# ingredient scores 1 VP, a die and a tile are valued as held.
+PENDING_VP = (0.5, 1.0, 1.0, 1.0, 1.0, EXTRA_DIE_VP, 0.5 * TIP_MEAN, 0.8, 1.0, TILE_VP)
 ORDERS_PER_ROUND = 0.8
 """Orders a participant completes in a round, about: how fast the end comes."""
 AUTOMATON_ROUND = 4.0
 """VP the automaton gains in a round, about."""
 
 
-def worth(effects: Gains) -> float:
-    return sum(GAIN_VP[kind] * amount for kind, amount in effects)
+def worth(effects: Gains, table: tuple[float, ...] = GAIN_VP) -> float:
+    return sum(table[kind] * amount for kind, amount in effects)
 
 
 SETUP_WORTH = tuple(worth(gains(c.bar_setup)) for c in _C.clients)
 PAYOFF = tuple((c.money + TIP_MEAN * c.tips) / 2 for c in _C.clients)
 """VP a completed card pays at once: its $ and its tip dice, at $2 a VP."""
-INSTANT_WORTH = tuple(worth(gains(c.instant)) for c in _C.clients)
+INSTANT_WORTH = tuple(worth(gains(c.instant), PENDING_VP) for c in _C.clients)
 TECHNIQUE_NEEDED = tuple(c.technique for c in _C.clients)
 TECH_WORTH = tuple(worth(gains(t.bar_setup)) for t in _C.techniques)
 BAR_TILE_WORTH = tuple(worth(gains(t.bar_setup)) for t in _C.bar_spaces)
@@ -126,6 +135,7 @@ class MixKnowledge(MixBase):
         if card >= 0:
             income += MIX_SETUP_WORTH[card]
         total = income * rounds
+        total += pv[b + EXTRA_DICE] * EXTRA_DIE_VP + len(self.tiles_held[p]) * TILE_VP
         at = p * BARS
         later = max(0.0, rounds - 0.5)
         for bar in range(BARS):
@@ -135,7 +145,7 @@ class MixKnowledge(MixBase):
                 total += self._card_net(c, later) * (0.25 + 0.75 * fill * fill)
         for q, kind, amount, _ in self.pending:
             if q == p:
-                total += GAIN_VP[kind] * amount
+                total += PENDING_VP[kind] * amount
         if p == self.current:
             total += self._underway(p, later)
         return total
@@ -153,13 +163,8 @@ class MixKnowledge(MixBase):
                 best = max(best, INSTANT_WORTH[c] + 0.25 * self._card_net(c, later))
             return best
         if step == Step.SERVE or step == Step.DICE:
-            at = p * BARS
-            best = 0.0
-            for bar in range(BARS):
-                c = self.glass_card[at + bar]
-                if c >= 0 and len(self.glass[at + bar]) == RECIPE_SIZE[c]:
-                    best = max(best, 0.25 * self._card_net(c, later) + PAYOFF[c] + 1)
-            return best
+            # The full glass already counts its whole worth; the shaker spent comes back in it.
+            return 1.0
         if step == Step.TECHNIQUE or step == Step.SLOT:
             best = max((TECH_WORTH[t] for t in self.tech_row), default=0.0)
             return GAIN_VP[K_INCREASE] + best * later
