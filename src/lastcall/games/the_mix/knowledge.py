@@ -8,7 +8,6 @@ from lastcall.games.the_mix.state import (
     BAR_TILE,
     BARS,
     DIE,
-    EXTRA_DICE,
     FINISHED,
     K_INCREASE,
     MIXOLOGIST,
@@ -24,39 +23,23 @@ from lastcall.games.the_mix.state import (
 _C = CONTENT
 RECIPE_SIZE = tuple(len(c.recipe) for c in _C.clients)
 TIP_MEAN = sum(_C.rules.tip_die_faces) / len(_C.rules.tip_die_faces)
-TECH_SLOTS = _C.rules.limits.technique_slots
-RESERVE_MAX = _C.rules.limits.reserve
-DIE_MAX = _C.rules.limits.technique_die_max
 # What one unit of each gain is worth in VP to a bot, in the kinds' order (money, vp,
 # shaker, store, bar, tip_die, roll_tip, advance, increase, experience).
 GAIN_VP = (0.5, 1.0, 1.0, 1.6, 1.5, 0.6, 0.5 * TIP_MEAN, 0.8, 1.0, 3.0)
-EXTRA_DIE_VP = 0.8
-"""An extra tip die held: one more die on a later roll, about $2, less the chance of no roll."""
-TILE_VP = 1.5
-GLASS_EMPTY = 0.25
-GLASS_FILL = 0.75
-"""A glass's share of its client's worth: a quarter once taken, all of it full."""
-PURCHASE_VP = 1.0 - _C.rules.costs.shaker / _C.rules.scoring.money_per_vp
-"""A purchase still due: what is bought scores 1 VP, its $5 would have scored 2.5."""
-"""An Experience Tile held, beyond the collections: its triggers to come."""
-# A gain waiting for its choice, valued as what it becomes once chosen, so the position before
-# the choice and the best one after it are worth about the same (a search compares both): an
-# ingredient scores 1 VP, a die and a tile are valued as held.
-PENDING_VP = (0.5, 1.0, 1.0, 1.0, 1.0, EXTRA_DIE_VP, 0.5 * TIP_MEAN, 0.8, 1.0, TILE_VP)
 ORDERS_PER_ROUND = 0.8
 """Orders a participant completes in a round, about: how fast the end comes."""
 AUTOMATON_ROUND = 4.0
 """VP the automaton gains in a round, about."""
 
 
-def worth(effects: Gains, table: tuple[float, ...] = GAIN_VP) -> float:
-    return sum(table[kind] * amount for kind, amount in effects)
+def worth(effects: Gains) -> float:
+    return sum(GAIN_VP[kind] * amount for kind, amount in effects)
 
 
 SETUP_WORTH = tuple(worth(gains(c.bar_setup)) for c in _C.clients)
 PAYOFF = tuple((c.money + TIP_MEAN * c.tips) / 2 for c in _C.clients)
 """VP a completed card pays at once: its $ and its tip dice, at $2 a VP."""
-INSTANT_WORTH = tuple(worth(gains(c.instant), PENDING_VP) for c in _C.clients)
+INSTANT_WORTH = tuple(worth(gains(c.instant)) for c in _C.clients)
 TECHNIQUE_NEEDED = tuple(c.technique for c in _C.clients)
 TECH_WORTH = tuple(worth(gains(t.bar_setup)) for t in _C.techniques)
 BAR_TILE_WORTH = tuple(worth(gains(t.bar_setup)) for t in _C.bar_spaces)
@@ -142,23 +125,17 @@ class MixKnowledge(MixBase):
         card = pv[b + MIXOLOGIST]
         if card >= 0:
             income += MIX_SETUP_WORTH[card]
-        at = p * BARS
-        # Upkeep, $2 (1 VP) an item: a third technique at every Bar Setup; a Bar Space with a
-        # client and a third reserve ingredient at the next one (they do not stay long).
-        income -= len(self.techniques[p]) >= TECH_SLOTS
         total = income * rounds
-        total -= (self.glass_card[at] >= 0) + (self.glass_card[at + 1] >= 0)
-        total -= len(self.reserve[p]) >= RESERVE_MAX
-        total += pv[b + EXTRA_DICE] * EXTRA_DIE_VP + len(self.tiles_held[p]) * TILE_VP
-        later = max(0.0, rounds - 1.0)  # a client is served a Bar Setup later, about
+        at = p * BARS
+        later = max(0.0, rounds - 0.5)
         for bar in range(BARS):
             c = self.glass_card[at + bar]
             if c >= 0:
                 fill = len(self.glass[at + bar]) / RECIPE_SIZE[c]
-                total += self._card_net(c, later) * (GLASS_EMPTY + GLASS_FILL * fill * fill)
+                total += self._card_net(c, later) * (0.25 + 0.75 * fill * fill)
         for q, kind, amount, _ in self.pending:
             if q == p:
-                total += PENDING_VP[kind] * amount
+                total += GAIN_VP[kind] * amount
         if p == self.current:
             total += self._underway(p, later)
         return total
@@ -173,32 +150,21 @@ class MixKnowledge(MixBase):
         if step == Step.CLIENT:
             best = 0.0
             for c in self._clients_within_reach(p):
-                best = max(best, INSTANT_WORTH[c] + GLASS_EMPTY * self._card_net(c, later) - 1)
+                best = max(best, INSTANT_WORTH[c] + 0.25 * self._card_net(c, later))
             return best
         if step == Step.SERVE or step == Step.DICE:
-            # A full glass counts its worth as if served a Bar Setup later; served now, its
-            # card pays one Bar Setup more and the shaker spent on it comes back in its worth.
             at = p * BARS
             best = 0.0
             for bar in range(BARS):
                 c = self.glass_card[at + bar]
                 if c >= 0 and len(self.glass[at + bar]) == RECIPE_SIZE[c]:
-                    best = max(best, SETUP_WORTH[c])
-            return best + 1.0
+                    best = max(best, 0.25 * self._card_net(c, later) + PAYOFF[c] + 1)
+            return best
         if step == Step.TECHNIQUE or step == Step.SLOT:
             best = max((TECH_WORTH[t] for t in self.tech_row), default=0.0)
-            held = self.techniques[p]
-            if len(held) >= TECH_SLOTS:
-                best -= min(TECH_WORTH[t] for t in held)
-            elif len(held) == TECH_SLOTS - 1:
-                best -= 1.0  # the third card's upkeep
-            raise_die = GAIN_VP[K_INCREASE] if self.pv[p * W + DIE] < DIE_MAX else 0.0
-            return raise_die + max(0.0, best) * later
+            return GAIN_VP[K_INCREASE] + best * later
         if step == Step.BARSPACE:
             return max((BAR_TILE_WORTH[t] for t in self.bar_tiles), default=0.0) * later
-        if step == Step.SHAKERS or (step == Step.BUY and not self.buying):
-            # At least one purchase is due: $5 (2.5 VP) for a shaker or an ingredient worth 1.
-            return PURCHASE_VP
         return 0.0
 
     def _clients_within_reach(self, p: int) -> list[int]:
