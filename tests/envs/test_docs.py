@@ -24,7 +24,8 @@ def test_the_guide_names_the_environments_and_carries_the_observation_table(game
     )
     for name in names:
         assert name in text, f"docs/rl.md does not name {name}"
-    heading = f"### {game.title} (`{game.versioned_id}`), {game.min_players} seats"
+    seats = "seat" if game.min_players == 1 else "seats"
+    heading = f"### {game.title} (`{game.versioned_id}`), {game.min_players} {seats}"
     table = game.observer(game.min_players).table()
     assert f"{heading}\n\n{table}\n" in text, (
         f"docs/rl.md lacks the current observation table of {game.versioned_id}:\n"

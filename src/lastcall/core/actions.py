@@ -28,9 +28,11 @@ def shown(value: object, limit: int = 60) -> str:
     ``reprlib`` bounds depth and length, so deeply nested or huge data is safe to show.
     """
     if isinstance(value, str):
-        if len(value) <= limit:
-            return repr(value)
-        return repr(value[:limit]) + f"... ({len(value)} chars)"
+        text = repr(value[:limit])
+        cut = len(value) > limit
+        if len(text) > 2 * limit:  # escapes (\x1f, \U0002ebe1) lengthen a repr tenfold
+            text, cut = text[: 2 * limit], True
+        return text + f"... ({len(value)} chars)" if cut else text
     text = reprlib.repr(value)
     return text if len(text) <= 2 * limit else text[: 2 * limit] + "..."
 

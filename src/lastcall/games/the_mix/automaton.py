@@ -1,0 +1,308 @@
+"""The solo automaton (Jerry or Ada): its turns, carried out by the rules, never decided.
+
+The automaton is participant ``num_players`` (1): it is not a seat and is never
+in ``to_move``. Its solo cards come from a shuffled deck (chance), and every
+choice it makes follows a fixed priority (docs/rules/the-mix.md, "Solo Mode"),
+each step logged as a public event.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lastcall.core import Kind
+from lastcall.games.the_mix.content import CONTENT
+from lastcall.games.the_mix.state import (
+    COMPLETED,
+    COMPLETED_MONEY,
+    DIE,
+    EXTRA_DICE,
+    FINISHED,
+    K_INCREASE,
+    K_MONEY,
+    K_SHAKER,
+    K_STORE,
+    K_VP,
+    MONEY,
+    NONE,
+    RECIPE_COUNT,
+    REFRESHED_BAR,
+    REFRESHED_CLIENTS,
+    ROUND_LIMIT,
+    SETUPS,
+    SHAKERS,
+    VP,
+    W,
+    gains,
+)
+
+if TYPE_CHECKING:
+    from lastcall.games.the_mix.flow import MixFlow
+
+_C = CONTENT
+SOLO = _C.solo
+SIDES = SOLO.sides
+CARDS = SOLO.cards
+PRIORITY = _C.bar_priority
+FALLBACK = gains(SOLO.fallback)
+TRACK = tuple(tuple(gains(bonus) for bonus in side.clients_track) for side in SIDES)
+INSTANT = tuple(gains(card.instant) for card in CARDS)
+CHANCE, MOVE, RULE = Kind.CHANCE, Kind.MOVE, Kind.RULE
+FULL_BAR = _C.rules.for_players(1).bar_supply_per_type
+EXTRA_DICE_MAX = _C.rules.limits.extra_dice_per_roll
+FACES = _C.rules.tip_die_faces
+
+
+def automaton_round_start(s: MixFlow) -> None:
+    """A new round: the active Client Card, or from round 6 on VP instead."""
+    a = s.num_players
+    s.solo_round += 1
+    side = SIDES[s.automaton]
+    if s.solo_round > SOLO.client_rounds:
+        s.pv[a * W + VP] += side.late_round_vp
+        s.announce(
+            RULE,
+            "{p:Seat} start{p:s} round {round} without a client and gain{p:s} {n} VP.",
+            a,
+            s.solo_round,
+            side.late_round_vp,
+        )
+        return
+    die = s.pv[a * W + DIE]
+    level = SOLO.column_by_die[die - 1] - 1
+    reachable = [c for c in s.columns[level] if _C.clients[c].technique <= die]
+    if reachable:
+        card = reachable[0]
+        s._off_column(card)
+    elif s.decks[level]:
+        card = s.decks[level][-1]
+        s.decks[level] = s.decks[level][:-1]
+        s.deck_known[level] = min(s.deck_known[level], len(s.decks[level]))
+    else:
+        s.announce(RULE, "{p:Seat} find{p:s} no client for round {round}.", a, s.solo_round)
+        return
+    s.solo_active = card
+    s.announce(
+        CHANCE,
+        "{p:Seat} start{p:s} round {round} with the client {card}.",
+        a,
+        s.solo_round,
+        _C.clients[card].name,
+    )
+
+
+def automaton_turn(s: MixFlow) -> None:
+    """One turn: reveal and resolve a solo card, or the Bar Setup once the round's are out."""
+    a = s.num_players
+    if len(s.solo_revealed) < SOLO.cards_in_round(s.solo_round):
+        _reveal(s, a)
+    else:
+        _bar_setup(s, a)
+
+
+def _reveal(s: MixFlow, a: int) -> None:
+    if not s.solo_deck:
+        deck = sorted(s.solo_discard)
+        s.rng.shuffle(deck)
+        s.solo_deck = tuple(deck)
+        s.solo_discard = ()
+        s.announce(CHANCE, "The solo discard pile is shuffled into a new deck.")
+    card = s.solo_deck[-1]
+    s.solo_deck = s.solo_deck[:-1]
+    info = CARDS[card]
+    s.announce(
+        CHANCE,
+        "{p:Seat} reveal{p:s} solo card {card}: {main}, then {additional} from the card beneath.",
+        a,
+        info.key,
+        info.main,
+        CARDS[s.solo_revealed[-1]].additional if s.solo_revealed else "nothing",
+    )
+    beneath = s.solo_revealed[-1] if s.solo_revealed else NONE
+    s.solo_revealed = (*s.solo_revealed, card)
+    _action(s, a, info.main)
+    if beneath >= 0:
+        _action(s, a, CARDS[beneath].additional)
+    else:
+        bonus = SIDES[s.automaton].first_card_vp
+        if bonus:
+            s.pv[a * W + VP] += bonus
+            s.announce(RULE, "{p:Seat} gain{p:s} {n} VP for the round's first card.", a, bonus)
+    _gains(s, a, INSTANT[card])
+
+
+def _action(s: MixFlow, a: int, name: str) -> None:
+    pv = s.pv
+    b = a * W
+    done = True
+    if name == "ingredients":
+        done = _take(s, a, s.bar, 2) > 0
+    elif name == "store":
+        done = _take(s, a, s.store, 1) > 0
+    elif name == "shaker":
+        pv[b + SHAKERS] += 1
+        s.announce(MOVE, "{p:Seat} take{p:s} a shaker.", a)
+    elif name == "tip_die":
+        done = s.main_dice > 0
+        if done:
+            s.main_dice -= 1
+            pv[b + EXTRA_DICE] += 1
+            s.announce(MOVE, "{p:Seat} take{p:s} an extra tip die.", a)
+    elif name == "technique":
+        done = bool(s.tech_row)
+        if done:
+            _technique(s, a)
+    elif name == "refresh_clients":
+        done = not pv[b + REFRESHED_CLIENTS] and any(s.columns)
+        if done:
+            s._refresh_clients(a)
+    else:  # refresh_bar
+        done = not pv[b + REFRESHED_BAR] and s._bar_refillable()
+        if done:
+            s._refresh_bar(a)
+    if not done:
+        s.announce(RULE, "{p:Seat} cannot {action} and take{p:s} a shaker instead.", a, name)
+        _gains(s, a, FALLBACK)
+
+
+def _order(s: MixFlow, a: int) -> list[int]:
+    """Ingredients by preference: the active recipe's types it holds none of, then any."""
+    held = s.reserve[a]
+    active = s.solo_active
+    wanted = [i for i in PRIORITY if active >= 0 and RECIPE_COUNT[active][i] and i not in held]
+    return wanted + [i for i in PRIORITY if i not in wanted]
+
+
+def _take(s: MixFlow, a: int, supply: list[int], n: int) -> int:
+    """Up to ``n`` different ingredients from ``supply``, by preference; how many were taken."""
+    taken: list[int] = []
+    for i in _order(s, a):
+        if len(taken) == n:
+            break
+        if supply[i]:
+            supply[i] -= 1
+            taken.append(i)
+    if taken:
+        s.reserve[a] = tuple(sorted((*s.reserve[a], *taken)))
+        source = "the Bar Supply" if supply is s.bar else "the Store"
+        s.announce(
+            MOVE,
+            "{p:Seat} take{p:s} {ingredients} from {source}.",
+            a,
+            [_C.ingredients[i].key for i in taken],
+            source,
+        )
+    return len(taken)
+
+
+def _technique(s: MixFlow, a: int) -> None:
+    card = s.tech_row[0]
+    held = s.techniques[a]
+    if len(held) >= _C.rules.limits.technique_slots:
+        oldest = held[0]
+        held = held[1:]
+        s.tech_deck = (oldest, *s.tech_deck)
+        s.tech_known += 1
+    s.tech_row = s.tech_row[1:]
+    s.techniques[a] = (*held, card)
+    s.announce(MOVE, "{p:Seat} take{p:s} the technique {card}.", a, _C.techniques[card].name)
+    s._fill_tech_row()
+    _gains(s, a, ((K_INCREASE, _C.techniques[card].increase),))
+
+
+def _gains(s: MixFlow, a: int, effects: tuple[tuple[int, int], ...]) -> None:
+    pv = s.pv
+    b = a * W
+    for kind, amount in effects:
+        if kind == K_VP:
+            pv[b + VP] += amount
+        elif kind == K_MONEY:
+            pv[b + MONEY] += amount
+        elif kind == K_SHAKER:
+            pv[b + SHAKERS] += amount
+        elif kind == K_INCREASE:
+            pv[b + DIE] = min(_C.rules.limits.technique_die_max, pv[b + DIE] + amount)
+        elif kind == K_STORE:
+            _take(s, a, s.store, amount)
+
+
+def _bar_setup(s: MixFlow, a: int) -> None:
+    """Progression, discard, the active card completed, the track, a refill, the next round."""
+    pv = s.pv
+    b = a * W
+    s.announce(Kind.TURN, "{p:Seat} perform{p:s} a Bar Setup.", a)
+    s.solo_discard = tuple(sorted((*s.solo_discard, *s.solo_revealed)))
+    s.solo_revealed = ()
+    card = s.solo_active
+    if card >= 0:
+        _complete(s, a, card)
+    converted = pv[b + MONEY] // _C.rules.scoring.money_per_vp
+    pv[b + VP] += converted
+    pv[b + MONEY] = 0
+    if card >= 0:
+        s.solo_active = NONE
+        done = pv[b + COMPLETED]
+        track = TRACK[s.automaton]
+        if done <= len(track):
+            _gains(s, a, track[done - 1])
+        s._track(a)
+    for i in PRIORITY:
+        if s.bar[i] < FULL_BAR and s.store[i]:
+            n = min(FULL_BAR - s.bar[i], s.store[i])
+            s.bar[i] += n
+            s.store[i] -= n
+            s.announce(
+                MOVE,
+                "{p:Seat} refill{p:s} {ingredient} in the Bar Supply.",
+                a,
+                _C.ingredients[i].key,
+            )
+            break
+    pv[b + REFRESHED_CLIENTS] = pv[b + REFRESHED_BAR] = 0
+    pv[b + SETUPS] += 1
+    if s.ending or pv[b + SETUPS] >= ROUND_LIMIT:
+        pv[b + FINISHED] = 1
+        return
+    automaton_round_start(s)
+
+
+def _complete(s: MixFlow, a: int, card: int) -> None:
+    """Spend ingredients (any types), then shakers, then $5 each; roll; gain the card's $."""
+    pv = s.pv
+    b = a * W
+    info = _C.clients[card]
+    need = len(info.recipe)
+    held = list(s.reserve[a])
+    matching = [i for i in held if RECIPE_COUNT[card][i]]
+    spent = (matching + [i for i in held if i not in matching])[:need]
+    for i in spent:
+        held.remove(i)
+        s.store[i] += 1
+    s.reserve[a] = tuple(held)
+    missing = need - len(spent)
+    shakers = min(missing, pv[b + SHAKERS])
+    pv[b + SHAKERS] -= shakers
+    missing -= shakers
+    money = min(missing * SOLO.missing_ingredient_cost, pv[b + MONEY])
+    pv[b + MONEY] -= money
+    extras = min(pv[b + EXTRA_DICE], EXTRA_DICE_MAX)
+    below = s.rng.below
+    rolls = [FACES[below(len(FACES))] for _ in range(info.tips + extras)]
+    pv[b + EXTRA_DICE] -= extras
+    s.main_dice += extras
+    pv[b + MONEY] += info.money + sum(rolls)
+    pv[b + COMPLETED] += 1
+    pv[b + COMPLETED_MONEY] += info.money
+    s.completed[a] = (*s.completed[a], card)
+    s.announce(
+        CHANCE,
+        "{p:Seat} complete{p:s} {card} ({n} ingredients, {k} shakers, ${cost}): ${money}, "
+        "tips {rolls}.",
+        a,
+        info.name,
+        len(spent),
+        shakers,
+        money,
+        info.money,
+        rolls,
+    )

@@ -1,0 +1,1223 @@
+"""The Mix's rules: setup choices, action turns, gains, Bar Setups, the Clients Track, the end.
+
+A turn is a loop of steps (see :class:`Step`): ``_advance`` runs the automatic
+ones until a decision step names who decides. Every compound action is a
+sequence of short choices (one with a single option is asked too: the terminal
+and the bots take it at once). Gains that need a choice (ingredients, advances,
+experience tiles, dice taken from others) wait in ``pending`` and are resolved
+in order, each by the participant who gains it. See docs/rules/the-mix.md for
+every reading made here.
+"""
+
+from __future__ import annotations
+
+from lastcall.core import Action, Kind, step_table
+from lastcall.games.the_mix import actions as act
+from lastcall.games.the_mix.automaton import automaton_round_start, automaton_turn
+from lastcall.games.the_mix.content import CONTENT
+from lastcall.games.the_mix.state import (
+    BAR_TILE,
+    BARS,
+    COMPLETED,
+    COMPLETED_MONEY,
+    DIE,
+    DOUBLE_TIPS,
+    EXPERIENCE,
+    EXTRA_DICE,
+    FINISHED,
+    K_ADVANCE,
+    K_BAR,
+    K_EXPERIENCE,
+    K_INCREASE,
+    K_MONEY,
+    K_ROLL_TIP,
+    K_SHAKER,
+    K_STORE,
+    K_TIP_DIE,
+    K_VP,
+    MIXOLOGIST,
+    MONEY,
+    N_ING,
+    NONE,
+    PENALTIES,
+    PLACED,
+    POS,
+    RECIPE_COUNT,
+    REFRESHED_BAR,
+    REFRESHED_CLIENTS,
+    RESERVED,
+    ROUND_LIMIT,
+    SETUPS,
+    SHAKERS,
+    USED_TILES,
+    VP,
+    WORKERS,
+    Gains,
+    MixBase,
+    Step,
+    W,
+    gains,
+)
+
+_C = CONTENT
+RULES = _C.rules
+COSTS = RULES.costs
+LIMITS = RULES.limits
+UPKEEP = RULES.upkeep
+RESERVE_MAX = LIMITS.reserve
+DIE_MAX = LIMITS.technique_die_max
+TECH_SLOTS = LIMITS.technique_slots
+STORE_PRICE = COSTS.store_ingredient
+SHAKER_PRICE = COSTS.shaker
+REFRESH_VP = RULES.rewards.refresh_vp
+FACES = RULES.tip_die_faces
+UNLOCK_AT = RULES.start.unlock_at_experience
+ING_NAMES = act.INGREDIENTS
+CLIENT_NAMES = tuple(c.name for c in _C.clients)
+CLIENT_TECHNIQUE = tuple(c.technique for c in _C.clients)
+CLIENT_LEVEL = tuple(c.level for c in _C.clients)
+CLIENT_SIZE = tuple(len(c.recipe) for c in _C.clients)
+CLIENT_INSTANT = tuple(gains(c.instant) for c in _C.clients)
+CLIENT_SETUP = tuple(gains(c.bar_setup) for c in _C.clients)
+TECH_NAMES = tuple(t.name for t in _C.techniques)
+TECH_SETUP = tuple(gains(t.bar_setup) for t in _C.techniques)
+TECH_INCREASE = tuple(t.increase for t in _C.techniques)
+BAR_TILE_NAMES = tuple(t.name for t in _C.bar_spaces)
+BAR_TILE_SETUP = tuple(gains(t.bar_setup) for t in _C.bar_spaces)
+MIX_NAMES = tuple(m.name for m in _C.mixologists)
+MIX_TRIGGER = tuple(m.trigger for m in _C.mixologists)
+MIX_GAINS = tuple(gains(m.effects) for m in _C.mixologists)
+EXP_KEYS = tuple(t.key for t in _C.experience)
+EXP_LEVEL = tuple(t.level for t in _C.experience)
+EXP_TRIGGER = tuple(t.trigger for t in _C.experience)
+EXP_GAINS = tuple(gains(t.effects) for t in _C.experience)
+EXP_ONCE = tuple(t.effects[0].kind if t.once else "" for t in _C.experience)
+ONCE_INDEX = {key: i for i, key in enumerate(act.ONCE_TILES)}
+"""A level-3 tile's bit in the ``USED_TILES`` mask, by its key."""
+ONCE_BIT = tuple(ONCE_INDEX.get(key, -1) for key in EXP_KEYS)
+"""The same bit, by tile index (``-1`` for the tiles that are not used once)."""
+EXP_LEVELS = LIMITS.experience_levels
+BAR_FULL = (0, *(RULES.for_players(n).bar_supply_per_type for n in range(1, RULES.max_players + 1)))
+"""Tokens of each ingredient in a full Bar Supply, by player count."""
+TRACK_TILE_GAINS = tuple(gains(t.bonus) for t in _C.clients_track.tiles)
+TRACK_TILE_NAMES = tuple(t.name for t in _C.clients_track.tiles)
+INDIVIDUAL = {space: gains(bonus) for space, bonus in _C.clients_track.individual}
+COLLECTIVE = _C.clients_track.collective_spaces
+TILE_GAINS = tuple(tuple(gains(s.bonus) for s in side.spaces) for side in _C.tiles)
+TILE_SPACES = tuple(tuple(s.key for s in side.spaces) for side in _C.tiles)
+REACH = tuple(
+    tuple(tuple(side.reachable(o, n) for n in range(4)) for o in range(len(side.spaces)))
+    for side in _C.tiles
+)
+"""``REACH[side][origin][n]``: spaces a move of up to ``n`` may end on."""
+ADVANCE_AT = tuple(act.ADVANCE_AT[side.key] for side in _C.tiles)
+ADVANCE_ROW = tuple(act.ADVANCE[side.key] for side in _C.tiles)
+
+MOVE, CHANCE, REVEAL, RULE, TURN, END = (
+    Kind.MOVE,
+    Kind.CHANCE,
+    Kind.REVEAL,
+    Kind.RULE,
+    Kind.TURN,
+    Kind.END,
+)
+RULE_TURN = "Turn Overview"
+RULE_MAIN = "Main Actions"
+RULE_EXTRA = "Additional Actions"
+RULE_EXCHANGE = "Unlimited Action"
+RULE_EXPERIENCE = "Experience: Usage"
+RULE_SETUP = "Player Setup"
+RULE_BAR_SETUP = "Phase: Individual Bar Setup"
+
+# The level-3 tiles' once-per-game effects with a rule of their own (the two-shakers tile is
+# a plain gain).
+ONCE_COCKTAIL, ONCE_TECHNIQUE, ONCE_RECALL, ONCE_RESERVE, ONCE_DOUBLE = (
+    "cocktail",
+    "technique_card",
+    "recall",
+    "reserve_client",
+    "double_tips",
+)
+
+
+def _fits(supply: list[int], room: bool, missing: list[tuple[int, list[int]]]) -> bool:
+    """Whether an ingredient of ``supply`` has somewhere to go (reserve room or a glass)."""
+    if room:
+        return any(supply)
+    for _, need in missing:
+        for i in range(N_ING):
+            if supply[i] and need[i] > 0:
+                return True
+    return False
+
+
+class MixFlow(MixBase):
+    """The rules of play, as steps and decisions."""
+
+    __slots__ = ()
+
+    @property
+    def sealed(self) -> bool:
+        """The setup's Mixologist Cards are kept secretly and simultaneously."""
+        return self.step == Step.SETUP
+
+    # ----------------------------------------------------------------- steps
+
+    def _step_setup(self) -> bool:
+        """The sealed stage: every seat keeps one of its two Mixologist Cards."""
+        self.to_move = tuple(p for p in range(self.num_players) if self.choices[p] < 0)
+        return True
+
+    def _step_turn_start(self) -> bool:
+        p = self.current
+        if p >= self.num_players:
+            self.step = Step.AUTOMATON
+            return False
+        pv = self.pv
+        b = p * W
+        if pv[b + PLACED] >= pv[b + WORKERS]:
+            self.announce(TURN, "{p:Seat} perform{p:s} a Bar Setup.", p)
+            self.step = Step.BAR_SETUP
+            return False
+        self.main_done = self.extra_done = False
+        self.announce(TURN, "{p:Seat's} turn.", p)
+        self.step = Step.ACTION
+        return False
+
+    def _step_decide(self) -> bool:
+        """A decision of the current seat."""
+        p = self.current
+        actions = self._legal_actions(p)
+        self.to_move = (p,)
+        self._legal = (p, actions)
+        return True
+
+    def _step_pending(self) -> bool:
+        """Resolve waiting gains in order; each waits for its participant's choice."""
+        pending = self.pending
+        while pending:
+            p = pending[0][0]
+            actions = self._pending_options(p)
+            if not actions:
+                pending.pop(0)
+                continue
+            self.to_move = (p,)
+            self._legal = (p, actions)
+            return True
+        self.step = self.after
+        return False
+
+    def _step_bar_setup(self) -> bool:
+        """Steps 1-3: completed Client Cards, the Bar Space tile, Technique Cards pay."""
+        p = self.current
+        for c in self.completed[p]:
+            self._gains(p, CLIENT_SETUP[c])
+        tile = self.pv[p * W + BAR_TILE]
+        if tile >= 0:
+            self._gains(p, BAR_TILE_SETUP[tile])
+        for t in self.techniques[p]:
+            self._gains(p, TECH_SETUP[t])
+        self.after = Step.UPKEEP
+        self.step = Step.PENDING
+        return False
+
+    def _step_upkeep(self) -> bool:
+        """Step 4, upkeep, then step 5: the Mixologist Card's Bar Setup reward."""
+        p = self.current
+        pv = self.pv
+        b = p * W
+        at = p * BARS
+        items = sum(1 for card in self.glass_card[at : at + BARS] if card >= 0) * [
+            UPKEEP.bar_space_with_client
+        ]
+        if len(self.techniques[p]) >= TECH_SLOTS:
+            items.append(UPKEEP.third_technique_card)
+        if len(self.reserve[p]) >= RESERVE_MAX:
+            items.append(UPKEEP.third_reserve_ingredient)
+        paid = penalties = 0
+        for cost in items:
+            if pv[b + MONEY] >= cost:
+                pv[b + MONEY] -= cost
+                paid += cost
+            else:
+                pv[b + PENALTIES] += UPKEEP.penalty_tokens_per_item
+                penalties += UPKEEP.penalty_tokens_per_item
+        if items:
+            self.announce(
+                RULE,
+                "{p:Seat} pay{p:s} ${paid} upkeep and take{p:s} {n:plural:penalty token}.",
+                p,
+                paid,
+                penalties,
+            )
+        self._trigger(p, "bar_setup")
+        self.after = Step.RETURN
+        self.step = Step.PENDING
+        return False
+
+    def _step_return(self) -> bool:
+        """Step 6: Mixologists and refresh cubes come back."""
+        b = self.current * W
+        pv = self.pv
+        pv[b + PLACED] = 0
+        pv[b + REFRESHED_CLIENTS] = pv[b + REFRESHED_BAR] = 0
+        self.step = Step.REFILL
+        return False
+
+    def _step_refill(self) -> bool:
+        """Step 7: refill one short ingredient type of the Bar Supply (the seat chooses)."""
+        p = self.current
+        actions = self._refill_options()
+        if not actions:
+            self._finish_bar_setup(p)
+            return False
+        self.to_move = (p,)
+        self._legal = (p, actions)
+        return True
+
+    def _step_end_turn(self) -> bool:
+        self.turns += 1
+        pv = self.pv
+        everyone = self.participants
+        p = self.current
+        for i in range(1, everyone + 1):
+            q = (p + i) % everyone
+            if not pv[q * W + FINISHED]:
+                self.current = q
+                self.step = Step.TURN_START
+                return False
+        self._final_scoring()
+        return False
+
+    def _step_automaton(self) -> bool:
+        automaton_turn(self)
+        self.step = Step.END_TURN
+        return False
+
+    def _step_over(self) -> bool:
+        self.to_move = ()
+        return True
+
+    _steps = step_table(
+        Step,
+        {
+            Step.SETUP: _step_setup,
+            Step.TURN_START: _step_turn_start,
+            Step.ACTION: _step_decide,
+            Step.CLIENT: _step_decide,
+            Step.SERVE: _step_decide,
+            Step.DICE: _step_decide,
+            Step.TECHNIQUE: _step_decide,
+            Step.SLOT: _step_decide,
+            Step.BARSPACE: _step_decide,
+            Step.BUY: _step_decide,
+            Step.SHAKERS: _step_decide,
+            Step.RESERVE: _step_decide,
+            Step.PENDING: _step_pending,
+            Step.BAR_SETUP: _step_bar_setup,
+            Step.UPKEEP: _step_upkeep,
+            Step.RETURN: _step_return,
+            Step.REFILL: _step_refill,
+            Step.END_TURN: _step_end_turn,
+            Step.AUTOMATON: _step_automaton,
+            Step.OVER: _step_over,
+        },
+    )
+
+    # ----------------------------------------------------------------- what is legal
+
+    def _legal_actions(self, player: int) -> tuple[Action, ...]:
+        step = self.step
+        if step == Step.ACTION:
+            return self._action_menu(player)
+        if step == Step.PENDING:
+            return self._pending_options(player)
+        if step == Step.SETUP:
+            return tuple(a for m in self.dealt[player] for a in act.KEEP[m])
+        if step == Step.CLIENT:
+            return tuple(act.CLIENT[c] for c in self._eligible_clients(player))
+        if step == Step.SERVE:
+            return tuple(act.SERVE[b] for b in range(BARS) if self.ready(player, b))
+        if step == Step.DICE:
+            extra = self.pv[player * W + EXTRA_DICE]
+            return act.DICE[: min(extra, act.MAX_EXTRA_DICE) + 1]
+        if step == Step.TECHNIQUE:
+            return tuple(act.TECHNIQUE[t] for t in self.tech_row)
+        if step == Step.SLOT:
+            held = self.techniques[player]
+            slot = (act.SLOT,) if len(held) < TECH_SLOTS else ()
+            return (*slot, *(act.REPLACE[t] for t in held))
+        if step == Step.BARSPACE:
+            return tuple(act.BARSPACE[t] for t in self.bar_tiles)
+        if step == Step.BUY:
+            options = self._ingredient_options(player, self.store, act.BUY, NONE)
+            if self.pv[player * W + MONEY] < STORE_PRICE:
+                options = []
+            if self.buying:
+                options.append(act.DONE)
+            return tuple(options)
+        if step == Step.SHAKERS:
+            most = min(self.pv[player * W + MONEY] // SHAKER_PRICE, act.MAX_SHAKERS_BOUGHT)
+            return act.SHAKERS[:most]
+        if step == Step.RESERVE:
+            return tuple(act.RESERVE_CLIENT[c] for column in self.columns for c in column)
+        if step == Step.REFILL:
+            return self._refill_options()
+        return ()
+
+    def _action_menu(self, p: int) -> tuple[Action, ...]:
+        """The turn's menu: Main and Additional Actions, free steps, the turn's end."""
+        pv = self.pv
+        b = p * W
+        shakers = pv[b + SHAKERS]
+        money = pv[b + MONEY]
+        menu: list[Action] = []
+        missing, ready, empty = self._glasses(p)
+        room = len(self.reserve[p]) < RESERVE_MAX
+        bar = self.bar
+        can_take_bar = _fits(bar, room, missing)
+        columns = self.columns
+        any_column = bool(columns[0] or columns[1] or columns[2])
+        refillable = self._bar_refillable()
+        dice = self._dice_available(p)
+        if not self.main_done:
+            place = act.PLACE
+            if empty and self._has_eligible(p):
+                menu.append(place[act.M_CLIENT])
+            if can_take_bar:
+                menu.append(place[act.M_INGREDIENTS])
+            if ready and shakers >= COSTS.prepare_shakers:
+                menu.append(place[act.M_COCKTAIL])
+            if dice:
+                menu.append(place[act.M_TIPDIE])
+            if shakers >= COSTS.technique_shakers and self.tech_row:
+                menu.append(place[act.M_TECHNIQUE])
+            menu.append(place[act.M_SHAKER])
+            if not pv[b + REFRESHED_CLIENTS] and any_column:
+                menu.append(place[act.M_REFRESH_CLIENTS])
+            if not pv[b + REFRESHED_BAR] and refillable:
+                menu.append(place[act.M_REFRESH_BAR])
+            if self._bar_space_allowed(p, COSTS.bar_space_main_shakers):
+                menu.append(place[act.M_BARSPACE])
+        if not self.extra_done:
+            extra = act.EXTRA_ACTIONS
+            if money >= STORE_PRICE and _fits(self.store, room, missing):
+                menu.append(extra[act.X_BUY])
+            if shakers >= COSTS.ingredients_extra_shakers and can_take_bar:
+                menu.append(extra[act.X_INGREDIENTS])
+            refresh = shakers >= COSTS.refresh_extra_shakers
+            if refresh and not pv[b + REFRESHED_CLIENTS] and any_column:
+                menu.append(extra[act.X_REFRESH_CLIENTS])
+            if refresh and not pv[b + REFRESHED_BAR] and refillable:
+                menu.append(extra[act.X_REFRESH_BAR])
+            if money >= SHAKER_PRICE:
+                menu.append(extra[act.X_SHAKERS])
+            if self._bar_space_allowed(p, COSTS.bar_space_extra_shakers):
+                menu.append(extra[act.X_BARSPACE])
+            if shakers >= COSTS.tip_die_extra_shakers and dice:
+                menu.append(extra[act.X_TIPDIE])
+        reserve = self.reserve[p]
+        if reserve:
+            if missing:
+                seen = -1
+                for i in reserve:
+                    if i != seen:
+                        seen = i
+                        for where, need in missing:
+                            if need[i] > 0:
+                                menu.append(act.MOVE[i][where])
+            if len(reserve) > 1 and any(self.store):
+                seen = -1
+                for k in range(len(reserve) - 1):
+                    i = reserve[k]
+                    if i == reserve[k + 1] and i != seen:
+                        seen = i
+                        menu.append(act.EXCHANGE[i])
+        held = self.tiles_held[p]
+        if len(held) == EXP_LEVELS:
+            used = pv[b + USED_TILES]
+            t = held[-1]
+            index = ONCE_BIT[t]
+            if not used >> index & 1 and self._tile_usable(p, EXP_ONCE[t]):
+                menu.append(act.USE[index])
+        if self.main_done:
+            menu.append(act.END)
+        return tuple(menu)
+
+    def _missing(self, p: int) -> list[tuple[int, list[int]]]:
+        """For each glass with a card: ``(bar, ingredients its recipe still needs, by type)``."""
+        return self._glasses(p)[0]
+
+    def _glasses(self, p: int) -> tuple[list[tuple[int, list[int]]], bool, bool]:
+        """What each glass still needs (see ``_missing``), whether one is complete, and
+        whether a Bar Space is empty."""
+        found = []
+        ready = empty = False
+        at = p * BARS
+        glass = self.glass
+        for bar in range(2 if self.pv[p * W + BAR_TILE] >= 0 else 1):
+            c = self.glass_card[at + bar]
+            if c < 0:
+                empty = True
+                continue
+            held = glass[at + bar]
+            if len(held) == CLIENT_SIZE[c]:
+                ready = True
+                continue
+            need = list(RECIPE_COUNT[c])
+            for i in held:
+                need[i] -= 1
+            found.append((bar, need))
+        return found, ready, empty
+
+    def _tile_usable(self, p: int, effect: str) -> bool:
+        pv = self.pv
+        b = p * W
+        if effect == ONCE_COCKTAIL:
+            return self._any_ready(p)
+        if effect == ONCE_TECHNIQUE:
+            return bool(self.tech_row)
+        if effect == ONCE_RECALL:
+            return pv[b + PLACED] > 0
+        if effect == ONCE_RESERVE:
+            return pv[b + RESERVED] < 0 and any(self.columns)
+        if effect == ONCE_DOUBLE:
+            return not pv[b + DOUBLE_TIPS]
+        return True
+
+    def _pending_options(self, p: int) -> tuple[Action, ...]:
+        _, kind, amount, detail = self.pending[0]
+        if kind == K_STORE:
+            return tuple(self._ingredient_options(p, self.store, act.GAIN, NONE))
+        if kind == K_BAR:
+            return tuple(self._ingredient_options(p, self.bar, act.TAKE, detail))
+        if kind == K_ADVANCE:
+            side = self.tile_side
+            row = ADVANCE_ROW[side]
+            return tuple(row[s] for s in REACH[side][self.pv[p * W + POS]][amount])
+        if kind == K_EXPERIENCE:
+            level = self.pv[p * W + EXPERIENCE] + 1
+            return tuple(act.EXPERIENCE[t] for t in self.experience_pool if EXP_LEVEL[t] == level)
+        # K_TIP_DIE: the Main Board is empty; take another participant's extra die.
+        pv = self.pv
+        return tuple(
+            act.FROM[q] for q in range(self.participants) if q != p and pv[q * W + EXTRA_DICE] > 0
+        )
+
+    def _ingredient_options(
+        self, p: int, supply: list[int], table: tuple[tuple[Action, ...], ...], other_than: int
+    ) -> list[Action]:
+        """``table[i][where]`` for each ingredient in ``supply`` and each place it may go."""
+        room = len(self.reserve[p]) < RESERVE_MAX
+        missing = self._missing(p)
+        options: list[Action] = []
+        for i in range(N_ING):
+            if not supply[i] or i == other_than:
+                continue
+            row = table[i]
+            if room:
+                options.append(row[act.RESERVE])
+            for bar, need in missing:
+                if need[i] > 0:
+                    options.append(row[bar + 1])
+        return options
+
+    def _has_eligible(self, p: int) -> bool:
+        """Whether a face-up card (or one's reserved card) is within the seat's technique."""
+        die = self.pv[p * W + DIE]
+        for column in self.columns:
+            for c in column:
+                if CLIENT_TECHNIQUE[c] <= die:
+                    return True
+        reserved = self.pv[p * W + RESERVED]
+        return reserved >= 0 and CLIENT_TECHNIQUE[reserved] <= die
+
+    def _eligible_clients(self, p: int) -> list[int]:
+        die = self.pv[p * W + DIE]
+        found = [c for column in self.columns for c in column if CLIENT_TECHNIQUE[c] <= die]
+        reserved = self.pv[p * W + RESERVED]
+        if reserved >= 0 and CLIENT_TECHNIQUE[reserved] <= die:
+            found.append(reserved)
+        return found
+
+    def _empty_bar(self, p: int) -> int:
+        """The first empty Bar Space of seat ``p`` (0-based), or ``NONE``."""
+        at = p * BARS
+        for bar in range(self.bar_spaces(p)):
+            if self.glass_card[at + bar] < 0:
+                return bar
+        return NONE
+
+    def _any_ready(self, p: int) -> bool:
+        return self.ready(p, 0) or self.ready(p, 1)
+
+    def _dice_available(self, p: int) -> bool:
+        if self.main_dice:
+            return True
+        pv = self.pv
+        for q in range(self.participants):  # noqa: SIM110 (a hot path: no generator)
+            if q != p and pv[q * W + EXTRA_DICE]:
+                return True
+        return False
+
+    def _bar_space_allowed(self, p: int, shakers: int) -> bool:
+        b = p * W
+        pv = self.pv
+        return (
+            pv[b + BAR_TILE] < 0
+            and pv[b + SHAKERS] >= shakers
+            and pv[b + EXPERIENCE] >= COSTS.bar_space_experience
+            and bool(self.bar_tiles)
+        )
+
+    def _bar_refillable(self) -> bool:
+        """The Bar Supply is not full and the Store can refill part of it."""
+        full = BAR_FULL[self.num_players]
+        bar = self.bar
+        store = self.store
+        for i in range(N_ING):  # noqa: SIM110 (a hot path: no generator)
+            if bar[i] < full and store[i]:
+                return True
+        return False
+
+    def _refill_options(self) -> tuple[Action, ...]:
+        full = BAR_FULL[self.num_players]
+        bar = self.bar
+        store = self.store
+        return tuple(act.REFILL[i] for i in range(N_ING) if bar[i] < full and store[i])
+
+    # ----------------------------------------------------------------- carrying out
+
+    def _apply(self, player: int, action: Action) -> None:
+        self._act(player, action)
+        self._advance()
+
+    def _act(self, p: int, action: Action) -> None:
+        """Carry out one decision and set the step that follows (no advancing)."""
+        op, a, b = act.CODE[action]
+        step = self.step
+        if step == Step.PENDING:
+            self._resolve_pending(p, op, a, b, action)
+            return
+        if op == act.OP_PLACE:
+            self._main(p, a)
+        elif op == act.OP_EXTRA:
+            self._extra(p, a)
+        elif op == act.OP_END:
+            self.step = Step.END_TURN
+        elif op == act.OP_MOVE:
+            self._lose_reserve(p, a, 1)
+            self._put(p, a, b)
+            self.announce(MOVE, "{p:Seat} move{p:s} {ingredient} to a glass.", p, ING_NAMES[a])
+            self.step = Step.ACTION
+        elif op == act.OP_EXCHANGE:
+            self._lose_reserve(p, a, COSTS.exchange_give)
+            self.store[a] += COSTS.exchange_give
+            self.announce(MOVE, "{p:Seat} exchange{p:s} 2 {ingredient}.", p, ING_NAMES[a])
+            self._queue(p, K_STORE, COSTS.exchange_get)
+            self._then(Step.ACTION)
+        elif op == act.OP_USE:
+            self._use_tile(p, a)
+        elif op == act.OP_CLIENT:
+            self._take_client(p, a)
+        elif op == act.OP_RESERVE:
+            self._reserve_client(p, a)
+        elif op == act.OP_BUY:
+            self.pv[p * W + MONEY] -= STORE_PRICE
+            self.store[a] -= 1
+            self._put(p, a, b)
+            self.buying += 1
+            self.announce(MOVE, "{p:Seat} buy{p:s} {ingredient} for $5.", p, ING_NAMES[a])
+        elif op == act.OP_DONE:
+            self._trigger(p, "store_purchase")
+            self._then(Step.ACTION)
+        elif op == act.OP_SHAKERS:
+            pv = self.pv
+            pv[p * W + MONEY] -= SHAKER_PRICE * a
+            pv[p * W + SHAKERS] += a
+            self.announce(MOVE, "{p:Seat} buy{p:s} {n:plural:shaker}.", p, a)
+            self.step = Step.ACTION
+        elif op == act.OP_SERVE:
+            self.serving = a - 1
+            self._to_dice(p)
+        elif op == act.OP_DICE:
+            self._complete(p, self.serving, a)
+        elif op == act.OP_TECHNIQUE:
+            self.serving = a
+            self.step = Step.SLOT
+        elif op == act.OP_SLOT:
+            self._take_technique(p, self.serving, NONE)
+        elif op == act.OP_REPLACE:
+            self._take_technique(p, self.serving, a)
+        elif op == act.OP_BARSPACE:
+            self._add_bar_space(p, a)
+        elif op == act.OP_REFILL:
+            self._refill(p, a)
+        else:  # OP_KEEP
+            self._keep(p, a, b)
+
+    def _then(self, step: Step) -> None:
+        """Resolve waiting gains, then go on with ``step``."""
+        self.after = step
+        self.step = Step.PENDING
+
+    # ----------------------------------------------------------------- setup
+
+    def _keep(self, p: int, card: int, start: int) -> None:
+        self.choices[p] = card * 2 + start
+        self.tell(
+            p,
+            MOVE,
+            "You keep {card} and start with {ingredient}.",
+            MIX_NAMES[card],
+            act.STARTS[start],
+        )
+        if any(c < 0 for c in self.choices):
+            self.step = Step.SETUP
+            return
+        starts = RULES.start.ingredient_choices
+        for q in range(self.num_players):
+            card, start = divmod(self.choices[q], 2)
+            ingredient = starts[start]
+            self.pv[q * W + MIXOLOGIST] = card
+            self.reserve[q] = (ingredient,)
+            self.store[ingredient] -= 1
+            self.announce(
+                REVEAL,
+                "{p:Seat} keep{p:s} {card} and start{p:s} with {ingredient}.",
+                q,
+                MIX_NAMES[card],
+                ING_NAMES[ingredient],
+            )
+        self.dealt = [() for _ in self.dealt]
+        if self.automaton >= 0:
+            self.current = self.num_players
+            automaton_round_start(self)
+        self.step = Step.TURN_START
+
+    # ----------------------------------------------------------------- main and additional
+
+    def _pay_shakers(self, p: int, n: int) -> None:
+        self.pv[p * W + SHAKERS] -= n
+
+    def _main(self, p: int, m: int) -> None:
+        self.main_done = True
+        self.pv[p * W + PLACED] += 1
+        self.announce(MOVE, "{p:Seat} place{p:s} a mixologist on {action}.", p, act.MAIN[m])
+        if m == act.M_CLIENT:
+            self.step = Step.CLIENT
+        elif m == act.M_INGREDIENTS:
+            self._queue(p, K_BAR, RULES.rewards.take_ingredients)
+            self._then(Step.ACTION)
+        elif m == act.M_COCKTAIL:
+            self._pay_shakers(p, COSTS.prepare_shakers)
+            self.step = Step.SERVE
+        elif m == act.M_TIPDIE:
+            self._gain(p, K_TIP_DIE, 1)
+            self._then(Step.ACTION)
+        elif m == act.M_TECHNIQUE:
+            self._pay_shakers(p, COSTS.technique_shakers)
+            self.step = Step.TECHNIQUE
+        elif m == act.M_SHAKER:
+            self.pv[p * W + SHAKERS] += 1
+            self.step = Step.ACTION
+        elif m == act.M_REFRESH_CLIENTS:
+            self._refresh_clients(p)
+            self._then(Step.ACTION)
+        elif m == act.M_REFRESH_BAR:
+            self._refresh_bar(p)
+            self._then(Step.ACTION)
+        else:
+            self._pay_shakers(p, COSTS.bar_space_main_shakers)
+            self.step = Step.BARSPACE
+
+    def _extra(self, p: int, x: int) -> None:
+        self.extra_done = True
+        self.announce(MOVE, "{p:Seat} take{p:s} the additional action {action}.", p, act.EXTRA[x])
+        if x == act.X_BUY:
+            self.buying = 0
+            self.step = Step.BUY
+        elif x == act.X_INGREDIENTS:
+            self._pay_shakers(p, COSTS.ingredients_extra_shakers)
+            self._queue(p, K_BAR, RULES.rewards.take_ingredients)
+            self._then(Step.ACTION)
+        elif x == act.X_REFRESH_CLIENTS:
+            self._pay_shakers(p, COSTS.refresh_extra_shakers)
+            self._refresh_clients(p)
+            self._then(Step.ACTION)
+        elif x == act.X_REFRESH_BAR:
+            self._pay_shakers(p, COSTS.refresh_extra_shakers)
+            self._refresh_bar(p)
+            self._then(Step.ACTION)
+        elif x == act.X_SHAKERS:
+            self.step = Step.SHAKERS
+        elif x == act.X_BARSPACE:
+            self._pay_shakers(p, COSTS.bar_space_extra_shakers)
+            self.step = Step.BARSPACE
+        else:
+            self._pay_shakers(p, COSTS.tip_die_extra_shakers)
+            self._gain(p, K_TIP_DIE, 1)
+            self._then(Step.ACTION)
+
+    def _use_tile(self, p: int, index: int) -> None:
+        pv = self.pv
+        b = p * W
+        pv[b + USED_TILES] |= 1 << index
+        key = act.ONCE_TILES[index]
+        t = EXP_KEYS.index(key)
+        effect = EXP_ONCE[t]
+        self.announce(MOVE, "{p:Seat} use{p:s} the experience tile {tile}.", p, key)
+        if effect == ONCE_COCKTAIL:
+            self.step = Step.SERVE
+        elif effect == ONCE_TECHNIQUE:
+            self.step = Step.TECHNIQUE
+        elif effect == ONCE_RECALL:
+            pv[b + PLACED] -= 1
+            self.step = Step.ACTION
+        elif effect == ONCE_RESERVE:
+            self.step = Step.RESERVE
+        elif effect == ONCE_DOUBLE:
+            pv[b + DOUBLE_TIPS] = 1
+            self.step = Step.ACTION
+        else:
+            self._gains(p, EXP_GAINS[t])
+            self._then(Step.ACTION)
+
+    # ----------------------------------------------------------------- clients
+
+    def _take_client(self, p: int, c: int) -> None:
+        b = p * W
+        pv = self.pv
+        if pv[b + RESERVED] == c:
+            pv[b + RESERVED] = NONE
+        else:
+            self._off_column(c)
+        bar = self._empty_bar(p)
+        self.glass_card[p * BARS + bar] = c
+        self.announce(MOVE, "{p:Seat} take{p:s} the client {card}.", p, CLIENT_NAMES[c])
+        self._gains(p, CLIENT_INSTANT[c])
+        self._trigger(p, "take_client")
+        self._then(Step.ACTION)
+
+    def _reserve_client(self, p: int, c: int) -> None:
+        self.pv[p * W + RESERVED] = c
+        self._off_column(c)
+        self.announce(MOVE, "{p:Seat} reserve{p:s} the client {card}.", p, CLIENT_NAMES[c])
+        self.step = Step.ACTION
+
+    def _off_column(self, c: int) -> None:
+        """A face-up card leaves its column: the others slide down and the top is refilled."""
+        level = CLIENT_LEVEL[c] - 1
+        self.columns[level] = tuple(x for x in self.columns[level] if x != c)
+        self._fill_column(level)
+
+    def _fill_column(self, level: int) -> None:
+        per_column = RULES.for_players(self.num_players).client_cards_per_column
+        column = self.columns[level]
+        deck = self.decks[level]
+        drawn: list[int] = []
+        while len(column) + len(drawn) < per_column and deck:
+            drawn.append(deck[-1])
+            deck = deck[:-1]
+        if drawn:
+            self.columns[level] = column + tuple(drawn)
+            self.decks[level] = deck
+            if self.deck_known[level] > len(deck):
+                self.deck_known[level] = len(deck)
+            self.announce(
+                CHANCE,
+                "New level {level} clients: {cards}.",
+                level + 1,
+                [CLIENT_NAMES[c] for c in drawn],
+            )
+
+    def _refresh_clients(self, p: int) -> None:
+        """Each column's bottom card goes under its deck; the rest slide down; +5 VP."""
+        pv = self.pv
+        b = p * W
+        pv[b + REFRESHED_CLIENTS] = 1
+        pv[b + VP] += REFRESH_VP
+        removed = []
+        for level, column in enumerate(self.columns):
+            if column:
+                card = column[0]
+                removed.append(CLIENT_NAMES[card])
+                self.columns[level] = column[1:]
+                self.decks[level] = (card, *self.decks[level])
+                self.deck_known[level] += 1
+        self.announce(
+            MOVE, "{p:Seat} refresh{p:es} the clients ({cards} go under the decks).", p, removed
+        )
+        for level in range(len(self.columns)):
+            self._fill_column(level)
+        self._trigger(p, "refresh")
+
+    def _refresh_bar(self, p: int) -> None:
+        pv = self.pv
+        b = p * W
+        pv[b + REFRESHED_BAR] = 1
+        pv[b + VP] += REFRESH_VP
+        full = BAR_FULL[self.num_players]
+        bar = self.bar
+        store = self.store
+        for i in range(N_ING):
+            n = min(full - bar[i], store[i])
+            if n > 0:
+                bar[i] += n
+                store[i] -= n
+        self.announce(MOVE, "{p:Seat} refill{p:s} the Bar Supply.", p)
+        self._trigger(p, "refresh")
+
+    def _add_bar_space(self, p: int, tile: int) -> None:
+        self.pv[p * W + BAR_TILE] = tile
+        self.bar_tiles = tuple(t for t in self.bar_tiles if t != tile)
+        self.announce(MOVE, "{p:Seat} add{p:s} the Bar Space {tile}.", p, BAR_TILE_NAMES[tile])
+        self.step = Step.ACTION
+
+    # ----------------------------------------------------------------- cocktails
+
+    def _to_dice(self, p: int) -> None:
+        if self.pv[p * W + EXTRA_DICE]:
+            self.step = Step.DICE
+        else:
+            self._complete(p, self.serving, 0)
+
+    def _complete(self, p: int, bar: int, extras: int) -> None:
+        """Serve the glass on ``bar``: ingredients back, $ and tips, the card completed."""
+        pv = self.pv
+        b = p * W
+        at = p * BARS + bar
+        card = self.glass_card[at]
+        for i in self.glass[at]:
+            self.store[i] += 1
+        self.glass[at] = ()
+        self.glass_card[at] = NONE
+        info = _C.clients[card]
+        dice = info.tips + extras
+        rolls = self._roll(dice)
+        if pv[b + DOUBLE_TIPS]:
+            pv[b + DOUBLE_TIPS] = 0
+            rolls += self._roll(dice)
+        pv[b + EXTRA_DICE] -= extras
+        self.main_dice += extras
+        pv[b + MONEY] += info.money + sum(rolls)
+        pv[b + COMPLETED] += 1
+        pv[b + COMPLETED_MONEY] += info.money
+        self.completed[p] = (*self.completed[p], card)
+        self.announce(
+            CHANCE,
+            "{p:Seat} serve{p:s} {card}: ${money}, tips {rolls}.",
+            p,
+            info.name,
+            info.money,
+            rolls,
+        )
+        self._trigger(p, "complete_client")
+        self._track(p)
+        self._then(Step.ACTION)
+
+    def _roll(self, dice: int) -> list[int]:
+        below = self.rng.below
+        n = len(FACES)
+        return [FACES[below(n)] for _ in range(dice)]
+
+    def _track(self, p: int) -> None:
+        """The Client pawn and the Fox advance; bonuses; the end of the game."""
+        self.fox += 1
+        fox = self.fox
+        if p < self.num_players:
+            reward = INDIVIDUAL.get(self.pv[p * W + COMPLETED])
+            if reward:
+                self._gains(p, reward)
+        if fox in COLLECTIVE and self.track_tiles:
+            tile = self.track_tiles[COLLECTIVE.index(fox)]
+            self.announce(
+                RULE,
+                "The Fox reaches {space}: everyone gains {bonus}.",
+                fox,
+                TRACK_TILE_NAMES[tile],
+            )
+            n = self.num_players
+            first = p if p < n else 0
+            for i in range(n):
+                self._gains((first + i) % n, TRACK_TILE_GAINS[tile])
+        if fox == RULES.for_players(self.num_players).end_orders and not self.ending:
+            self.ending = True
+            pv = self.pv
+            pv[p * W + PLACED] = max(pv[p * W + PLACED], pv[p * W + WORKERS])
+            self.announce(
+                RULE,
+                "{n:plural:order} completed: the end is triggered. {p:Seat's} next turn is a "
+                "Bar Setup; everyone plays until their final Bar Setup.",
+                fox,
+                p,
+            )
+
+    # ----------------------------------------------------------------- technique
+
+    def _take_technique(self, p: int, t: int, replaced: int) -> None:
+        self.tech_row = tuple(x for x in self.tech_row if x != t)
+        held = self.techniques[p]
+        if replaced >= 0:
+            held = tuple(x for x in held if x != replaced)
+            self.tech_deck = (replaced, *self.tech_deck)
+            self.tech_known += 1
+            self.announce(
+                MOVE,
+                "{p:Seat} take{p:s} the technique {card}, putting {old} under the deck.",
+                p,
+                TECH_NAMES[t],
+                TECH_NAMES[replaced],
+            )
+        else:
+            self.announce(MOVE, "{p:Seat} take{p:s} the technique {card}.", p, TECH_NAMES[t])
+        self.techniques[p] = (*held, t)
+        self._fill_tech_row()
+        self._gain(p, K_INCREASE, TECH_INCREASE[t])
+        self._trigger(p, "take_technique")
+        self._then(Step.ACTION)
+
+    def _fill_tech_row(self) -> None:
+        face_up = RULES.for_players(self.num_players).technique_cards_face_up
+        if len(self.tech_row) < face_up and self.tech_deck:
+            card = self.tech_deck[-1]
+            self.tech_deck = self.tech_deck[:-1]
+            self.tech_known = min(self.tech_known, len(self.tech_deck))
+            self.tech_row = (*self.tech_row, card)
+            self.announce(CHANCE, "A new technique card: {card}.", TECH_NAMES[card])
+
+    # ----------------------------------------------------------------- gains
+
+    def _gains(self, p: int, effects: Gains) -> None:
+        for kind, amount in effects:
+            self._gain(p, kind, amount)
+
+    def _gain(self, p: int, kind: int, amount: int) -> None:
+        """A reward: the automatic ones at once, those with a choice into ``pending``."""
+        pv = self.pv
+        b = p * W
+        if kind == K_MONEY:
+            pv[b + MONEY] += amount
+        elif kind == K_VP:
+            pv[b + VP] += amount
+        elif kind == K_SHAKER:
+            pv[b + SHAKERS] += amount
+        elif kind == K_INCREASE:
+            pv[b + DIE] = min(DIE_MAX, pv[b + DIE] + amount)
+        elif kind == K_ROLL_TIP:
+            rolls = self._roll(amount)
+            pv[b + MONEY] += sum(rolls)
+            self.announce(CHANCE, "{p:Seat} roll{p:s} tips: {rolls}.", p, rolls)
+        elif kind == K_TIP_DIE:
+            for _ in range(amount):
+                if self.main_dice:
+                    self.main_dice -= 1
+                    pv[b + EXTRA_DICE] += 1
+                else:
+                    self._queue(p, K_TIP_DIE, 1)
+        else:
+            self._queue(p, kind, amount)
+
+    def _queue(self, p: int, kind: int, amount: int) -> None:
+        self.pending.append((p, kind, amount, NONE))
+
+    def _trigger(self, p: int, trigger: str) -> None:
+        """Ongoing rewards of ``p``'s Mixologist Card and Experience Tiles for ``trigger``."""
+        if p >= self.num_players:
+            return
+        card = self.pv[p * W + MIXOLOGIST]
+        if card >= 0 and MIX_TRIGGER[card] == trigger:
+            self._gains(p, MIX_GAINS[card])
+        for t in self.tiles_held[p]:
+            if EXP_TRIGGER[t] == trigger:
+                self._gains(p, EXP_GAINS[t])
+
+    def _resolve_pending(self, p: int, op: int, a: int, b: int, action: Action) -> None:
+        """One choice for the first waiting gain; what remains of it waits on."""
+        head = self.pending[0]
+        kind, amount = head[1], head[2]
+        rest = amount - 1
+        pv = self.pv
+        if op == act.OP_GAIN:
+            self.store[a] -= 1
+            self._put(p, a, b)
+            self.announce(MOVE, "{p:Seat} gain{p:s} {ingredient} from the Store.", p, ING_NAMES[a])
+        elif op == act.OP_TAKE:
+            self.bar[a] -= 1
+            self._put(p, a, b)
+            self.announce(
+                MOVE, "{p:Seat} take{p:s} {ingredient} from the Bar Supply.", p, ING_NAMES[a]
+            )
+        elif op == act.OP_FROM:
+            pv[a * W + EXTRA_DICE] -= 1
+            pv[p * W + EXTRA_DICE] += 1
+            self.announce(MOVE, "{p:Seat} take{p:s} an extra tip die from {q:seat}.", p, a)
+        elif op == act.OP_ADVANCE:
+            side = self.tile_side
+            space = ADVANCE_AT[side][action]
+            pv[p * W + POS] = space
+            rest = 0
+            self.pending.pop(0)
+            self.announce(
+                MOVE,
+                "{p:Seat} move{p:s} the technique die to {space}.",
+                p,
+                TILE_SPACES[side][space],
+            )
+            self._gains(p, TILE_GAINS[side][space])
+            return
+        else:  # OP_EXPERIENCE
+            self._gain_experience(p, a)
+            rest = 0
+        if rest > 0:
+            self.pending[0] = (p, kind, rest, a if kind == K_BAR else NONE)
+        else:
+            self.pending.pop(0)
+
+    def _gain_experience(self, p: int, t: int) -> None:
+        pv = self.pv
+        b = p * W
+        self.experience_pool = tuple(x for x in self.experience_pool if x != t)
+        self.tiles_held[p] = (*self.tiles_held[p], t)
+        pv[b + EXPERIENCE] += 1
+        self.announce(MOVE, "{p:Seat} gain{p:s} the experience tile {tile}.", p, EXP_KEYS[t])
+        if pv[b + EXPERIENCE] == UNLOCK_AT:
+            pv[b + WORKERS] += RULES.start.locked_mixologists
+            self.announce(RULE, "{p:Seat} unlock{p:s} a fourth mixologist.", p)
+
+    def _put(self, p: int, i: int, where: int) -> None:
+        """Ingredient ``i`` into the reserve (``where`` 0) or the glass of Bar Space ``where``."""
+        if where == act.RESERVE:
+            self.reserve[p] = tuple(sorted((*self.reserve[p], i)))
+        else:
+            at = p * BARS + where - 1
+            self.glass[at] = tuple(sorted((*self.glass[at], i)))
+
+    def _lose_reserve(self, p: int, i: int, n: int) -> None:
+        held = list(self.reserve[p])
+        for _ in range(n):
+            held.remove(i)
+        self.reserve[p] = tuple(held)
+
+    # ----------------------------------------------------------------- Bar Setup
+
+    def _refill(self, p: int, i: int) -> None:
+        full = BAR_FULL[self.num_players]
+        n = min(full - self.bar[i], self.store[i])
+        self.bar[i] += n
+        self.store[i] -= n
+        self.announce(MOVE, "{p:Seat} refill{p:s} {ingredient} in the Bar Supply.", p, ING_NAMES[i])
+        self._finish_bar_setup(p)
+
+    def _finish_bar_setup(self, p: int) -> None:
+        pv = self.pv
+        b = p * W
+        pv[b + SETUPS] += 1
+        if self.ending or pv[b + SETUPS] >= ROUND_LIMIT:
+            pv[b + FINISHED] = 1
+            if not self.ending:
+                self.announce(
+                    RULE,
+                    "{p:Seat} {p:has} played {n:plural:round}, the most a game allows.",
+                    p,
+                    ROUND_LIMIT,
+                )
+        self.step = Step.END_TURN
+
+    # ----------------------------------------------------------------- the end
+
+    def _final_scoring(self) -> None:
+        scores = [int(s) for s in self.scores()]
+        self.step = Step.OVER
+        self.announce(RULE, "Final scoring: {scores} VP.", scores)
+        best = self.ranking()[0]
+        if len(best) == 1:
+            self.announce(END, "{p:Seat} win{p:s} the game!", best[0])
+        else:
+            self.announce(
+                END, "The victory is shared by {seats}.", [self.seat_names()[q] for q in best]
+            )
+
+    # ----------------------------------------------------------------- illegal
+
+    def _explain_illegal(self, player: int, action: Action) -> tuple[str, str]:
+        step = self.step
+        verb = action.verb
+        if step == Step.SETUP:
+            return "keep one of your two dealt Mixologist Cards, with spirit or tool", RULE_SETUP
+        if step == Step.PENDING:
+            return "choose how to take the bonus being resolved", RULE_TURN
+        if step == Step.REFILL:
+            return "refill one ingredient type missing from the Bar Supply", RULE_BAR_SETUP
+        if step != Step.ACTION:
+            return f"finish the action under way: choose a {PHASE_WORD[step]}", RULE_MAIN
+        if verb == "place":
+            if self.main_done:
+                return "one Main Action per turn, and it is done", RULE_TURN
+            return MAIN_WHY[str(action.args[0])], RULE_MAIN
+        if verb == "extra":
+            if self.extra_done:
+                return "at most one Additional Action per turn", RULE_TURN
+            return EXTRA_WHY[str(action.args[0])], RULE_EXTRA
+        if verb == "end":
+            return "a turn needs its Main Action first", RULE_TURN
+        if verb == "exchange":
+            return "exchanging needs 2 identical ingredients in your reserve", RULE_EXCHANGE
+        if verb == "move":
+            return "only a reserve ingredient the glass's recipe still needs", RULE_MAIN
+        if verb == "use":
+            return "a level-3 tile you hold, unused, whose effect can happen now", RULE_EXPERIENCE
+        return f"{verb} is not a choice at this point of the turn", RULE_TURN
+
+    # ----------------------------------------------------------------- results
+
+    def scores(self) -> tuple[float, ...]:
+        return tuple(float(self.final_score(p)) for p in range(self.participants))
+
+    def rank_key(self, player: int) -> tuple[float, ...]:
+        b = player * W
+        pv = self.pv
+        return (
+            float(self.final_score(player)),
+            float(pv[b + COMPLETED]),
+            float(pv[b + COMPLETED_MONEY]),
+            float(pv[b + SHAKERS]),
+        )
+
+    def length(self) -> dict[str, int]:
+        pv = self.pv
+        setups = [pv[p * W + SETUPS] for p in range(self.participants)]
+        return {"turns": self.turns, "bar_setups": max(setups), "orders": self.fox}
+
+
+PHASE_WORD = {
+    Step.CLIENT: "client card",
+    Step.SERVE: "glass to serve",
+    Step.DICE: "number of extra dice",
+    Step.TECHNIQUE: "technique card",
+    Step.SLOT: "slot or a card to replace",
+    Step.BARSPACE: "Bar Space tile",
+    Step.BUY: "purchase, or done",
+    Step.SHAKERS: "number of shakers",
+    Step.RESERVE: "client card to reserve",
+}
+MAIN_WHY = {
+    "client": "taking a client needs an empty Bar Space and a card your technique reaches",
+    "ingredients": "no ingredient of the Bar Supply has a place in your reserve or a glass",
+    "cocktail": "preparing needs a complete glass and 1 shaker",
+    "tipdie": "no tip die is left on the Main Board or with another player",
+    "technique": "acquiring a technique needs 1 shaker and a face-up card",
+    "shaker": "always allowed",
+    "refreshclients": "the clients may be refreshed once per round",
+    "refreshbar": "the Bar Supply may be refreshed once per round, and not when full",
+    "barspace": "a Bar Space needs 1 shaker and experience level 1, once per game",
+}
+EXTRA_WHY = {
+    "buy": "buying needs $5 and a place for the ingredient",
+    "ingredients": "taking ingredients as an additional action costs 2 shakers",
+    "refreshclients": "1 shaker, once per round",
+    "refreshbar": "1 shaker, once per round, and not when full",
+    "shakers": "each shaker costs $5",
+    "barspace": "a Bar Space costs 2 shakers and needs experience level 1, once per game",
+    "tipdie": "1 shaker, and a die must be available",
+}

@@ -1,0 +1,91 @@
+"""The Mix as a registered game: its facts, options, action space and the state class."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option
+from lastcall.games.the_mix.actions import CODE, action_space
+from lastcall.games.the_mix.content import CONTENT
+from lastcall.games.the_mix.flow import MixFlow
+from lastcall.games.the_mix.knowledge import MixKnowledge
+from lastcall.games.the_mix.render import render_view
+from lastcall.games.the_mix.state import ROUND_LIMIT
+from lastcall.games.the_mix.view import MixObserver, MixView
+
+_C = CONTENT
+
+
+class MixState(MixFlow, MixView, MixKnowledge):
+    """A game of The Mix in progress: fields (state.py), rules (flow.py, automaton.py),
+    views (view.py) and what bots need (knowledge.py)."""
+
+    __slots__ = ()
+
+    def rivals(self) -> tuple[str, ...]:
+        if self.automaton < 0:
+            return ()
+        return (_C.solo.sides[self.automaton].name,)
+
+
+class TheMix(Game):
+    id = "the-mix"
+    version = 1
+    title = "The Mix"
+    summary = (
+        "Worker placement behind the bar: take clients, gather ingredients, serve cocktails "
+        "and build your engine; solo against Jerry or Ada."
+    )
+    min_players = _C.rules.min_players
+    max_players = _C.rules.max_players
+    facts = GameFacts(simultaneous=True, chance=True, hidden_information=True, rivals=True)
+    options = (
+        Option(
+            "side", "basic", "the technique tile's side, for all players", ("basic", "advanced")
+        ),
+        Option("first_game", False, "the level-1 column starts with the starter clients"),
+        Option("bonus_tiles", True, "3 random Clients Track bonus tiles on the collective spaces"),
+        Option(
+            "opponent",
+            "jerry",
+            "the solo automaton: jerry (easy) or ada (hard)",
+            ("jerry", "ada"),
+            players=(1,),
+        ),
+    )
+    state_class = MixState
+
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> MixState:
+        state = MixState.__new__(MixState)
+        state._setup(self, players, seed, options)
+        state._advance()
+        return state
+
+    def rivals(self, players: int, options: Mapping[str, Any]) -> int:
+        return 1 if players == 1 else 0
+
+    def is_action(self, action: Action) -> bool:
+        return action in CODE
+
+    def _action_space(self, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
+        return action_space(players, self.rivals(players, options), str(options["side"]))
+
+    def _observer(self, players: int, options: Mapping[str, Any], space: ActionSpace) -> Observer:
+        return MixObserver(players, str(options["side"]), space)
+
+    def max_decisions(self, players: int, options: Mapping[str, Any]) -> int:
+        # Each seat plays at most ROUND_LIMIT rounds; a round is at most 5 action turns (4
+        # mixologists and one taken back by the recall tile) and a Bar Setup. An action turn
+        # is at most PER_TURN decisions and a Bar Setup at most PER_SETUP (see
+        # docs/rules/the-mix.md, "How long a game can be"); collective bonuses add at most 2
+        # decisions a seat at each of the 3 collective spaces, and setup 1 a seat.
+        per_round = 5 * PER_TURN + PER_SETUP
+        return players * (ROUND_LIMIT * per_round + 3 * 2 + 1)
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        return render_view(view)
+
+
+PER_TURN = 200
+PER_SETUP = 120

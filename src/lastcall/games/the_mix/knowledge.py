@@ -1,0 +1,172 @@
+"""What bots need of The Mix: re-drawing what a seat cannot see, and an evaluation."""
+
+from __future__ import annotations
+
+from lastcall.core import Rng
+from lastcall.games.the_mix.content import CONTENT
+from lastcall.games.the_mix.state import (
+    BAR_TILE,
+    BARS,
+    DIE,
+    FINISHED,
+    K_INCREASE,
+    MIXOLOGIST,
+    ROUND_LIMIT,
+    SETUPS,
+    Gains,
+    MixBase,
+    Step,
+    W,
+    gains,
+)
+
+_C = CONTENT
+RECIPE_SIZE = tuple(len(c.recipe) for c in _C.clients)
+TIP_MEAN = sum(_C.rules.tip_die_faces) / len(_C.rules.tip_die_faces)
+# What one unit of each gain is worth in VP to a bot, in the kinds' order (money, vp,
+# shaker, store, bar, tip_die, roll_tip, advance, increase, experience).
+GAIN_VP = (0.5, 1.0, 1.0, 1.6, 1.5, 0.6, 0.5 * TIP_MEAN, 0.8, 1.0, 3.0)
+ORDERS_PER_ROUND = 0.8
+"""Orders a participant completes in a round, about: how fast the end comes."""
+AUTOMATON_ROUND = 4.0
+"""VP the automaton gains in a round, about."""
+
+
+def worth(effects: Gains) -> float:
+    return sum(GAIN_VP[kind] * amount for kind, amount in effects)
+
+
+SETUP_WORTH = tuple(worth(gains(c.bar_setup)) for c in _C.clients)
+PAYOFF = tuple((c.money + TIP_MEAN * c.tips) / 2 for c in _C.clients)
+"""VP a completed card pays at once: its $ and its tip dice, at $2 a VP."""
+INSTANT_WORTH = tuple(worth(gains(c.instant)) for c in _C.clients)
+TECHNIQUE_NEEDED = tuple(c.technique for c in _C.clients)
+TECH_WORTH = tuple(worth(gains(t.bar_setup)) for t in _C.techniques)
+BAR_TILE_WORTH = tuple(worth(gains(t.bar_setup)) for t in _C.bar_spaces)
+MIX_SETUP_WORTH = tuple(
+    worth(gains(m.effects)) if m.trigger == "bar_setup" else 0.0 for m in _C.mixologists
+)
+
+
+class MixKnowledge(MixBase):
+    """Determinization and evaluation."""
+
+    __slots__ = ()
+
+    def _resample(self, viewer: int | None, rng: Rng) -> None:
+        """Re-shuffle the unseen part of every deck; re-deal others' setup cards and choices.
+
+        Cards put under a deck face up stay where everyone saw them go; only the
+        part above them is unknown. During the sealed setup a seat knows its own
+        two Mixologist Cards only: the others' are dealt again from the rest,
+        and a choice already made is drawn again among the new pair.
+        """
+        for level, deck in enumerate(self.decks):
+            known = self.deck_known[level]
+            hidden = sorted(deck[known:])
+            rng.shuffle(hidden)
+            self.decks[level] = (*deck[:known], *hidden)
+        known = self.tech_known
+        hidden = sorted(self.tech_deck[known:])
+        rng.shuffle(hidden)
+        self.tech_deck = (*self.tech_deck[:known], *hidden)
+        solo = sorted(self.solo_deck)
+        rng.shuffle(solo)
+        self.solo_deck = tuple(solo)
+        if viewer is None or self.step != Step.SETUP:
+            return
+        mine = self.dealt[viewer]
+        pool = [m for m in range(len(_C.mixologists)) if m not in mine]
+        rng.shuffle(pool)
+        for q in range(self.num_players):
+            if q == viewer:
+                continue
+            size = len(self.dealt[q])
+            pair = tuple(sorted(pool[-size:]))
+            del pool[-size:]
+            self.dealt[q] = pair
+            if self.choices[q] >= 0:
+                self.choices[q] = pair[rng.below(len(pair))] * 2 + rng.below(2)
+
+    def evaluate(self, player: int) -> float:
+        """Each participant's score as if the game ended now, plus what its engine and its
+        glasses under way should still bring; the seat's share of the total."""
+        if self.is_over:
+            return super().evaluate(player)
+        strength = [
+            max(1.0, self.final_score(q) + self._prospects(q)) for q in range(self.participants)
+        ]
+        return strength[player] / sum(strength)
+
+    def _rounds_left(self, p: int) -> float:
+        """Bar Setups ``p`` may still expect: orders left over the pace of the table."""
+        pv = self.pv
+        b = p * W
+        if pv[b + FINISHED]:
+            return 0.0
+        if self.ending:
+            return 1.0
+        left = _C.rules.for_players(self.num_players).end_orders - self.fox
+        pace = ORDERS_PER_ROUND * self.participants
+        return max(1.0, min(left / pace, ROUND_LIMIT - pv[b + SETUPS]))
+
+    def _prospects(self, p: int) -> float:
+        """VP the engine should still pay, and the net worth of glasses by how full they are."""
+        pv = self.pv
+        b = p * W
+        rounds = self._rounds_left(p)
+        if p >= self.num_players:
+            return rounds * AUTOMATON_ROUND
+        income = sum(SETUP_WORTH[c] for c in self.completed[p])
+        income += sum(TECH_WORTH[t] for t in self.techniques[p])
+        tile = pv[b + BAR_TILE]
+        if tile >= 0:
+            income += BAR_TILE_WORTH[tile]
+        card = pv[b + MIXOLOGIST]
+        if card >= 0:
+            income += MIX_SETUP_WORTH[card]
+        total = income * rounds
+        at = p * BARS
+        later = max(0.0, rounds - 0.5)
+        for bar in range(BARS):
+            c = self.glass_card[at + bar]
+            if c >= 0:
+                fill = len(self.glass[at + bar]) / RECIPE_SIZE[c]
+                total += self._card_net(c, later) * (0.25 + 0.75 * fill * fill)
+        for q, kind, amount, _ in self.pending:
+            if q == p:
+                total += GAIN_VP[kind] * amount
+        if p == self.current:
+            total += self._underway(p, later)
+        return total
+
+    def _card_net(self, c: int, later: float) -> float:
+        """What completing client ``c`` adds, net of the ingredients and shaker it uses."""
+        return max(0.0, PAYOFF[c] + SETUP_WORTH[c] * later - RECIPE_SIZE[c] - 1)
+
+    def _underway(self, p: int, later: float) -> float:
+        """The worth of the action ``p`` has begun and not yet finished (its next choice)."""
+        step = self.step
+        if step == Step.CLIENT:
+            best = 0.0
+            for c in self._clients_within_reach(p):
+                best = max(best, INSTANT_WORTH[c] + 0.25 * self._card_net(c, later))
+            return best
+        if step == Step.SERVE or step == Step.DICE:
+            at = p * BARS
+            best = 0.0
+            for bar in range(BARS):
+                c = self.glass_card[at + bar]
+                if c >= 0 and len(self.glass[at + bar]) == RECIPE_SIZE[c]:
+                    best = max(best, 0.25 * self._card_net(c, later) + PAYOFF[c] + 1)
+            return best
+        if step == Step.TECHNIQUE or step == Step.SLOT:
+            best = max((TECH_WORTH[t] for t in self.tech_row), default=0.0)
+            return GAIN_VP[K_INCREASE] + best * later
+        if step == Step.BARSPACE:
+            return max((BAR_TILE_WORTH[t] for t in self.bar_tiles), default=0.0) * later
+        return 0.0
+
+    def _clients_within_reach(self, p: int) -> list[int]:
+        die = self.pv[p * W + DIE]
+        return [c for column in self.columns for c in column if TECHNIQUE_NEEDED[c] <= die]
