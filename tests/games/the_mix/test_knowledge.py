@@ -13,6 +13,7 @@ from tests.games.the_mix.mix_helpers import GAME
 def positions_under_way(players: int, seed: int, count: int) -> list[MixState]:
     """Positions of a random game where a seat is in the middle of an action."""
     state = GAME.new(players, seed)
+    assert isinstance(state, MixState)
     rng = Rng(seed)
     found: list[MixState] = []
     while state.to_move and len(found) < count:
@@ -21,7 +22,6 @@ def positions_under_way(players: int, seed: int, count: int) -> list[MixState]:
         mover = state.to_move[0]
         actions = state.legal_actions(mover)
         state.apply(mover, actions[rng.below(len(actions))])
-    assert isinstance(state, MixState)
     return found
 
 
