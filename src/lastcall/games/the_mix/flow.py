@@ -442,14 +442,19 @@ class MixFlow(MixBase):
         menu: list[Action] = []
         missing, ready, empty = self._glasses(p)
         room = len(self.reserve[p]) < RESERVE_MAX
-        can_take_bar = _fits(self.bar, room, missing)
-        columns = self.columns
-        clients_open = not pv[b + REFRESHED_CLIENTS] and bool(
-            columns[0] or columns[1] or columns[2]
-        )
-        bar_open = not pv[b + REFRESHED_BAR] and self._bar_refillable()
         main = not self.main_done
         extra = not self.extra_done
+        can_take_bar = (main or (extra and shakers >= EXTRA_INGREDIENTS_SHAKERS)) and _fits(
+            self.bar, room, missing
+        )
+        refresh = main or (extra and shakers >= EXTRA_REFRESH_SHAKERS)
+        columns = self.columns
+        clients_open = (
+            refresh
+            and not pv[b + REFRESHED_CLIENTS]
+            and bool(columns[0] or columns[1] or columns[2])
+        )
+        bar_open = refresh and not pv[b + REFRESHED_BAR] and self._bar_refillable()
         dice = (main or (extra and shakers >= EXTRA_TIPDIE_SHAKERS)) and self._dice_available(p)
         # Add 1 Bar Space, but for its shakers: no tile yet, experience, a tile left.
         tile_open = (
