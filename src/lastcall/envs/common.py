@@ -10,7 +10,8 @@ without rivals is zero-sum for its seats.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from struct import Struct
 from typing import Any
 
 import numpy as np
@@ -64,6 +65,7 @@ class Encoder:
     __slots__ = (
         "_ids",
         "_masks",
+        "_pack",
         "game",
         "num_actions",
         "observer",
@@ -84,6 +86,7 @@ class Encoder:
         self.space = self.game.action_space(self.players, self.options)
         self.observer = self.game.observer(self.players, self.options)
         self.size = self.observer.size
+        self._pack: Callable[..., bytes] = Struct(f"{self.size}f").pack
         self.num_actions = len(self.space)
         self._ids = {action: i for i, action in enumerate(self.space)}
         self._masks: dict[tuple[Action, ...], Mask] = {}
@@ -92,8 +95,13 @@ class Encoder:
         return self.game.new(self.players, seed, self.options)
 
     def observation(self, state: State, player: int) -> Observation:
-        """The seat's observation vector (what its view shows), as float32."""
-        return np.array(self.observer.observe_fast(state, player), dtype=np.float32)
+        """The seat's observation vector (what its view shows), as float32.
+
+        Packed to bytes first: NumPy reads a list of floats one object at a time,
+        at twice the cost of ``struct`` for the same rounding to float32.
+        """
+        packed = bytearray(self._pack(*self.observer.observe_fast(state, player)))
+        return np.frombuffer(packed, dtype=np.float32)
 
     def mask(self, state: State, player: int) -> Mask:
         """1 for each action number the seat may take now, as int8 (a new array each call)."""

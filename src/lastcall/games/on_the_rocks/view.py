@@ -8,10 +8,11 @@ the decks is hidden, so every seat's view is the same but for ``viewer``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from itertools import compress
 from operator import getitem, itemgetter
 from typing import Any
 
-from lastcall.core import ActionSpace, Observer, Piece, one_hot
+from lastcall.core import ActionSpace, Observer, Piece, State, one_hot
 from lastcall.games.on_the_rocks.content import (
     BOWLS_BY_PLAYERS,
     COLOURS,
@@ -46,6 +47,26 @@ SPILL_TITLE_OF = SPILL_TITLE.__getitem__
 MIX, PLACE, REMOVE = Decision.MIX, Decision.PLACE, Decision.REMOVE
 RECIPE_NAME = RECIPE_NAMES.__getitem__
 COLOUR_NAMES = tuple(KIND_NAMES[c] for c in COLOURS)
+SPILL_AT = tuple(SPILL_TITLES.index(title) for title in SPILL_TITLE)
+"""Each spill card's place among the distinct titles the observation counts."""
+GLASS_CELLS = MAX_ROWS * len(COLOURS) * 2
+"""Numbers per glass in the observation's ``glass`` piece."""
+PLACED_AT = tuple(
+    tuple(((r - 1) * len(COLOURS) + COLOURS.index(c)) * 2 + 1 for r, c in cells)
+    for cells in RECIPE_SLOTS
+)
+"""Each recipe card's cells as the place of their placed count within the glass's numbers."""
+
+
+def _wanted(card: int) -> tuple[float, ...]:
+    """A face-up glass's numbers with nothing placed, summed in the order the view lists cells."""
+    block = [0.0] * GLASS_CELLS
+    for placed in PLACED_AT[card]:
+        block[placed - 1] += 1.0 / 3.0
+    return tuple(block)
+
+
+WANTED = tuple(map(_wanted, range(len(RECIPE_SLOTS))))
 
 
 def _rows_of(cells: tuple[tuple[int, int], ...]) -> Callable[[list[str]], tuple[list[str], ...]]:
@@ -291,3 +312,80 @@ class OnTheRocksObserver(Observer):
                         out[cell] += 1.0 / 3.0
                         if marble[0].isupper():
                             out[cell + 1] += 1.0 / 3.0
+
+    def encode_state(self, state: State, player: int, out: list[float]) -> str | None:
+        """What ``encode`` writes from the view, read from the fields (tested equal)."""
+        if not isinstance(state, OnTheRocksView):
+            return None
+        at = self.offsets
+        n = self.players
+        one_hot(out, at["step"], len(STEP_NAMES), state.step)
+        one_hot(out, at["turn"], n, state.current)
+        start = at["dice"]
+        for d, value in enumerate(state.dice):
+            one_hot(out, start + 6 * d, 6, value - 1)
+        start = at["bowls"]
+        for i, count in enumerate(state.bowls):
+            if count:
+                out[start + i] = count / 10.0
+        for counts, start, scale in (
+            (state.bag, at["bag"], 15.0),
+            (state.hand, at["drafted"], 5.0),
+            (state.tray, at["sign"], 5.0),
+            (state.held, at["waiting"], 5.0),
+        ):
+            for k, count in enumerate(counts):
+                if count:
+                    out[start + k] = count / scale
+        out[at["picks"]] = state.picks / 4.0
+        out[at["pending_spills"]] = float(state.pending_spill)
+        out[at["coaster"]] = state.coaster_spill / 4.0
+        out[at["coaster"] + 1] = state.coaster_gold / 3.0
+        start = at["decks"]
+        out[start] = len(state.tip_deck) / 48.0
+        for g, deck in enumerate(state.recipe_decks):
+            out[start + 1 + g] = len(deck) / 15.0
+        spill_deck = state.spill_deck
+        out[start + 5] = len(spill_deck) / 15.0
+        start = at["spills_face_up"]
+        for card in spill_deck[len(spill_deck) - state.spill_known :]:
+            out[start + SPILL_AT[card]] += 1.0
+        start = at["spill_discard"]
+        for card in state.spill_discard:
+            out[start + SPILL_AT[card]] += 1.0
+        one_hot(out, at["last_call"], n, state.last_call)
+        recipes, done, slots = state.recipes, state.done, state.slots
+        tips, discards, shelf = state.tips, state.discards, state.shelf
+        completed, bonus, lemons = state.completed, state.bonus, state.lemons
+        recipe_at, glass_at = at["recipe"], at["glass"]
+        extras_at, tips_at, complaints_at = at["extras"], at["tips"], at["complaints"]
+        for q in range(n):
+            out[at["lemons"] + q] = lemons[q] / 3.0
+            start = extras_at + q * KINDS
+            out[start : start + KINDS] = map(float, shelf[8 * q : 8 * q + 8])
+            held = tips[NT * q : NT * q + NT]
+            start = tips_at + q * NT
+            out[start : start + NT] = map(float, held)
+            out[at["discarded_tips"] + q] = sum(discards[NT * q : NT * q + NT]) / 10.0
+            start = complaints_at + q * NT
+            for kind, _ in state.complaints[q]:
+                out[start + kind] += 1.0
+            out[at["completed"] + q] = len(completed[q]) / 12.0
+            out[at["bonus"] + q] = bonus[q] / 5.0
+            face_up = 0
+            for g in range(4):
+                card = recipes[4 * q + g]
+                if card < 0 or done[4 * q + g]:
+                    continue
+                face_up += 1
+                base = recipe_at + (q * 4 + g) * 2
+                out[base] = 1.0
+                out[base + 1] = RECIPE_VALUE[card] / 10.0
+                start = glass_at + (q * 4 + g) * GLASS_CELLS
+                out[start : start + GLASS_CELLS] = WANTED[card]
+                cells = PLACED_AT[card]
+                first = q * SLOTS_PER_PLAYER + GLASS_OFFSET[g]
+                for placed in compress(cells, slots[first : first + len(cells)]):
+                    out[start + placed] += 1.0 / 3.0
+            out[at["score"] + q] = seat_score(completed[q], held, bonus[q], face_up) / 100.0
+        return PHASE_NAMES[state.phase]

@@ -9,9 +9,10 @@ what they kept.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import itemgetter, truediv
 from typing import Any
 
-from lastcall.core import ActionSpace, Observer, Piece, one_hot
+from lastcall.core import ActionSpace, Observer, Piece, State, one_hot
 from lastcall.games.the_mix import actions as act
 from lastcall.games.the_mix.content import CONTENT
 from lastcall.games.the_mix.state import (
@@ -338,6 +339,132 @@ class MixObserver(Observer):
             for key in rival["solo_discard"]:
                 out[at["rival_discard"] + SOLO_INDEX[key]] = 1.0
 
+    def encode_state(self, state: State, player: int, out: list[float]) -> str | None:
+        """What ``encode`` writes from the view, read from the fields (tested equal)."""
+        if not isinstance(state, MixView):
+            return None
+        at = self.offsets
+        n = self.players
+        n_c, n_t, n_e, n_once = len(CLIENTS), len(TECHS), len(EXPS), len(ONCE)
+        pv = state.pv
+        step = state.step
+        one_hot(out, at["current"], n + self.solo, state.current)
+        width = len(SEAT_NUMBERS)
+        spaces = len(self.side_spaces)
+        side = SPACES[state.tile_side]
+        glass_card, glass = state.glass_card, state.glass
+        for q in range(n):
+            b = q * W
+            start = at["numbers"] + q * width
+            record = SEAT_RECORD(pv[b : b + W])
+            out[start : start + width] = map(truediv, map(float, record), SEAT_SCALES)
+            for k in SEAT_FLAGS_AT:
+                out[start + k] = float(record[k] > 0)
+            out[at["die_space"] + q * spaces + self.side_spaces[side[pv[b + POS]]]] = 1.0
+            mix = pv[b + MIXOLOGIST]
+            if mix >= 0:
+                out[at["mixologist_card"] + q * len(MIXES) + mix] = 1.0
+            start = at["reserve"] + q * N_ING
+            for i in state.reserve[q]:
+                out[start + i] += 1 / 3
+            for bar in range(2 if pv[b + BAR_TILE] >= 0 else 1):
+                card = glass_card[q * BARS + bar]
+                if card >= 0:
+                    out[at["glass_client"] + (q * BARS + bar) * n_c + card] = 1.0
+                start = at["glass_holds"] + (q * BARS + bar) * N_ING
+                for i in glass[q * BARS + bar]:
+                    out[start + i] += 1 / 3
+            start = at["completed"] + q * n_c
+            for c in state.completed[q]:
+                out[start + c] = 1.0
+            start = at["techniques"] + q * n_t
+            for t in state.techniques[q]:
+                out[start + t] = 1.0
+            start = at["experience"] + q * n_e
+            for t in state.tiles_held[q]:
+                out[start + t] = 1.0
+            used = pv[b + USED_TILES]
+            if used:
+                start = at["used_tiles"] + q * n_once
+                for i in range(n_once):
+                    if used >> i & 1:
+                        out[start + i] = 1.0
+            reserved = pv[b + RESERVED]
+            if reserved >= 0:
+                out[at["reserved"] + q * n_c + reserved] = 1.0
+        if step == Step.SETUP:
+            start = at["dealt"]
+            for m in state.dealt[player]:
+                out[start + m] = 1.0
+        start = at["columns"]
+        for column in state.columns:
+            for c in column:
+                out[start + c] = 1.0
+        start = at["technique_row"]
+        for t in state.tech_row:
+            out[start + t] = 1.0
+        start = at["bar"]
+        out[start : start + N_ING] = [count / 3 for count in state.bar]
+        start = at["store"]
+        out[start : start + N_ING] = [count / 20 for count in state.store]
+        start = at["shared"]
+        out[start] = state.main_dice / 3
+        out[start + 1] = state.fox / 15
+        out[start + 2] = float(state.ending)
+        out[start + 3] = sum(map(len, state.decks)) / 48
+        out[start + 4] = len(state.tech_deck) / 15
+        start = at["collections"]
+        for c in state.collections:
+            out[start + c] = 1.0
+        start = at["track_tiles"]
+        for space, t in enumerate(state.track_tiles):
+            out[start + space * len(TRACK_TILES) + t] = 1.0
+        start = at["bar_space_tiles"]
+        for t in state.bar_tiles:
+            out[start + t] = 1.0
+        start = at["experience_left"]
+        for t in state.experience_pool:
+            out[start + t] = 1.0
+        if step == Step.PENDING and state.pending:
+            _, kind, amount, _ = state.pending[0]
+            out[at["pending"] + kind] = 1.0
+            out[at["pending"] + len(PENDING_KINDS)] = amount / 3
+        out[at["turn"]] = float(state.main_done)
+        out[at["turn"] + 1] = float(state.extra_done)
+        if self.solo:
+            self._encode_rival(state, out)
+        return PHASE_BY_STEP[step]
+
+    def _encode_rival(self, state: MixView, out: list[float]) -> None:
+        """The automaton's pieces, as ``encode`` writes them from the view's rival."""
+        at = self.offsets
+        a = state.num_players
+        b = a * W
+        pv = state.pv
+        numbers = (
+            pv[b + VP],
+            pv[b + MONEY],
+            pv[b + SHAKERS],
+            pv[b + DIE],
+            pv[b + EXTRA_DICE],
+            state.solo_round,
+            len(state.solo_deck),
+            pv[b + SETUPS],
+        )
+        start = at["rival_numbers"]
+        for k, ((_, scale), value) in enumerate(zip(RIVAL_NUMBERS, numbers, strict=True)):
+            out[start + k] = float(value) / scale
+        for c in state.completed[a]:
+            out[at["rival_completed"] + c] = 1.0
+        if state.solo_active >= 0:
+            out[at["rival_active"] + state.solo_active] = 1.0
+        for t in state.techniques[a]:
+            out[at["rival_techniques"] + t] = 1.0
+        for c in state.solo_revealed:
+            out[at["rival_revealed"] + c] = 1.0
+        for c in state.solo_discard:
+            out[at["rival_discard"] + c] = 1.0
+
 
 SEAT_NUMBERS = (
     ("money", 50),
@@ -365,3 +492,29 @@ RIVAL_NUMBERS = (
     ("solo_deck", 22),
     ("bar_setups", 15),
 )
+SEAT_FIELD = {
+    "money": MONEY,
+    "shakers": SHAKERS,
+    "vp": VP,
+    "penalties": PENALTIES,
+    "technique": DIE,
+    "mixologists_placed": PLACED,
+    "mixologists": WORKERS,
+    "extra_dice": EXTRA_DICE,
+    "double_tips": DOUBLE_TIPS,
+    "refreshed_clients": REFRESHED_CLIENTS,
+    "refreshed_bar": REFRESHED_BAR,
+    "completed_money": COMPLETED_MONEY,
+    "bar_setups": SETUPS,
+    "finished": FINISHED,
+}
+"""Where each seat number lies in a participant's record in ``pv``."""
+SEAT_RECORD = itemgetter(*(SEAT_FIELD[key] for key, _ in SEAT_NUMBERS))
+"""A participant's record in ``pv`` cut to the seat numbers, in their order."""
+SEAT_SCALES = tuple(scale for _, scale in SEAT_NUMBERS)
+SEAT_FLAGS_AT = tuple(
+    k
+    for k, (key, _) in enumerate(SEAT_NUMBERS)
+    if key in ("double_tips", "refreshed_clients", "refreshed_bar", "finished")
+)
+"""Seat numbers the view shows as yes or no (the record holds a count)."""
