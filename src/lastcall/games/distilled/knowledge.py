@@ -1,0 +1,158 @@
+"""What bots need of Distilled: re-drawing what a seat cannot see, and an evaluation."""
+
+from __future__ import annotations
+
+import math
+
+from lastcall.core import Rng
+from lastcall.games.distilled.content import CONTENT
+from lastcall.games.distilled.state import (
+    ALCOHOL,
+    CARD_KIND,
+    CARD_MONEY,
+    CARD_VP,
+    MONEY,
+    N_SHARED,
+    RECIPE_AGED,
+    RECIPE_TIER,
+    RECIPE_VP,
+    ROUNDS,
+    RULES,
+    UPGRADE_END_VP,
+    VP,
+    DistilledBase,
+    Step,
+    W,
+)
+
+_C = CONTENT
+AGEING = RULES.ageing_bonus
+CARD_WORTH = tuple(
+    0.6 if kind in (0, 1, 5) else 1.0 + 0.6 * CARD_VP[c] + 0.3 * CARD_MONEY[c]
+    for c, kind in enumerate(CARD_KIND)
+)
+"""What a pantry card is worth to a bot, in VP: sugars carry a spirit, the rest help."""
+TIER_WORTH = (0.0, 2.0, 3.5, 5.0, 0.0)
+"""What knowing a recipe of each tier is worth, with several rounds left to use it."""
+FLAVOUR_MEAN = sum(RULES.flavours) / len(RULES.flavours)
+
+
+class DistilledKnowledge(DistilledBase):
+    """Determinization and evaluation."""
+
+    __slots__ = ()
+
+    def _resample(self, viewer: int | None, rng: Rng) -> None:
+        """Shuffle every deck; re-deal the flavour cards under every stored spirit; re-deal
+        what other seats hold in secret (their goals, their deal during the setup, their vats).
+
+        Each hidden pool is sorted before it is shuffled, so the world depends only on
+        what ``viewer`` knows. The flavour cards under a seat's own spirits are unknown to
+        it too, so they join the pool whoever the viewer is. A seat's secret progress keeps
+        its size (how many choices it made), never its content.
+        """
+        for r in range(3):
+            deck = sorted(self.decks[r])
+            rng.shuffle(deck)
+            self.decks[r] = tuple(deck)
+        pool = list(self.flavour_deck)
+        for held in self.warehouse:
+            for spirit in held:
+                pool += spirit[5]
+        pool.sort()
+        rng.shuffle(pool)
+        for p, held in enumerate(self.warehouse):
+            if not held:
+                continue
+            fresh = []
+            for spirit in held:
+                k = len(spirit[5])
+                got = tuple(sorted(pool[len(pool) - k :])) if k else ()
+                del pool[len(pool) - k :]
+                fresh.append((*spirit[:5], got))
+            self.warehouse[p] = tuple(fresh)
+        self.flavour_deck = tuple(pool)
+        if viewer is None or self.step == Step.OVER:
+            return
+        others = [q for q in range(self.num_players) if q != viewer]
+        if self.step == Step.SETUP:
+            k = RULES.distillers_dealt
+            mine = self.dealt[viewer]
+            unseen = [d for d in range(len(_C.distillers)) if d not in mine]
+            rng.shuffle(unseen)
+            for i, q in enumerate(others):
+                self.dealt[q] = tuple(sorted(unseen[i * k : (i + 1) * k]))
+                if self.choice[q] >= 0:
+                    self.choice[q] = self.dealt[q][rng.below(k)]
+            g = RULES.goals_dealt
+            seen = self.dealt_goals[viewer]
+            goals = [x for x in range(len(_C.goals)) if x not in seen]
+            rng.shuffle(goals)
+            for i, q in enumerate(others):
+                self.dealt_goals[q] = tuple(sorted(goals[i * g : (i + 1) * g]))
+                if self.drop[q] >= 0:
+                    self.drop[q] = self.dealt_goals[q][rng.below(g)]
+            return
+        g = RULES.goals_dealt
+        seen = self.dealt_goals[viewer]
+        goals = [x for x in range(len(_C.goals)) if x not in seen]
+        rng.shuffle(goals)
+        for i, q in enumerate(others):
+            dealt = goals[i * g : (i + 1) * g]
+            self.drop[q] = dealt[-1]
+            self.dealt_goals[q] = tuple(sorted(dealt))
+            self.goals[q] = tuple(sorted(dealt[:-1]))
+        if self.step == Step.VAT:
+            for q in others:
+                decided = len(self.vat_in[q]) + len(self.vat_out[q])
+                cards = list(self.pantry[q])
+                rng.shuffle(cards)
+                vat_in: list[int] = []
+                vat_out: list[int] = []
+                for c in cards[:decided]:
+                    (vat_in if rng.below(2) else vat_out).append(c)
+                self.vat_in[q] = tuple(sorted(vat_in))
+                self.vat_out[q] = tuple(sorted(vat_out))
+
+    def evaluate(self, player: int) -> float:
+        """The seat's estimated worth against the best other seat, squashed into [0, 1]."""
+        if self.is_over:
+            return super().evaluate(player)
+        worth = [self.estimate(p) for p in range(self.num_players)]
+        mine = worth[player]
+        best = max(w for p, w in enumerate(worth) if p != player)
+        return 1.0 / (1.0 + math.exp(-(mine - best) / 8.0))
+
+    def estimate(self, p: int) -> float:
+        """VP now, plus what money, cards, recipes, spirits and upgrades should bring."""
+        pv = self.pv
+        b = p * W
+        left = ROUNDS - self.round + (0 if self.step >= Step.AGEING else 1)
+        use = min(1.0, left / 3.0)
+        total = float(pv[b + VP]) + pv[b + MONEY] * (0.3 * use + (1 - use) / 6)
+        total += use * sum(CARD_WORTH[c] for c in self.pantry[p])
+        total += sum(CARD_WORTH[c] for c in self.result[p]) * 0.8
+        vat = self.vat_in[p]
+        if vat:
+            kinds = {CARD_KIND[c] for c in vat}
+            sugars = sum(1 for c in vat if 2 <= CARD_KIND[c] <= 4)
+            if sugars and (0 in kinds or ALCOHOL in vat) and (1 in kinds or ALCOHOL in vat):
+                total += 2.0 + 0.5 * sugars + 0.3 * sum(CARD_VP[c] for c in vat)
+        owned = self.recipes[p]
+        for r in range(N_SHARED):
+            if owned >> r & 1:
+                total += TIER_WORTH[RECIPE_TIER[r]] * use
+        made = self.made[p]
+        if made:
+            total += RECIPE_VP[made[0]] + sum(CARD_VP[c] for c in made[4])
+            if RECIPE_AGED[made[0]] and left:
+                total += 2.0
+        for spirit in self.warehouse[p]:
+            flavours = len(spirit[5]) + (1 if left else 0)
+            total += RECIPE_VP[spirit[0]] + sum(CARD_VP[c] for c in spirit[4])
+            total += AGEING[min(flavours, len(AGEING) - 1)] + FLAVOUR_MEAN * flavours / 3
+        for u in self.upgrades[p]:
+            total += UPGRADE_END_VP[u] + 1.5 * use
+        total += float(self.bottle_vp(p)) + 0.5 * len(self.bottles[p])
+        total += 0.3 * len(self.barrels[p]) * use
+        return total
