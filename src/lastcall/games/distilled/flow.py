@@ -43,6 +43,7 @@ from lastcall.games.distilled.state import (
     END_UPGRADES,
     END_WAREHOUSE,
     GLASS,
+    ITEM_COST,
     KIND_ALCOHOL,
     KIND_WATER,
     KIND_YEAST,
@@ -82,6 +83,7 @@ from lastcall.games.distilled.state import (
     TRADED,
     TURBO,
     UPGRADE_AMOUNT,
+    UPGRADE_COST,
     UPGRADE_EFFECT,
     UPGRADE_END_VP,
     UPGRADE_FAMILY,
@@ -120,6 +122,20 @@ ITEM_NAMES = (*(b.name for b in _C.barrels), *(b.name for b in _C.bottles))
 BARREL_NAMES = ("Metal barrel", "Clay barrel", "Wood barrel", *(b.name for b in _C.barrels))
 BOTTLE_NAMES = ("Glass bottle", *(b.name for b in _C.bottles))
 SPACE_NAMES = RULES.label_spaces
+DISCOUNT_KIND = {"basic": 0, "upgrade": 1, "ingredient": 2, "item": 3, "recipe": 4}
+"""Where an upgrade's discount counts in ``_market_options``' list: the basic market, then
+the three rows in row order (``1 + row``), then recipes."""
+ROW_COST = (UPGRADE_COST, CARD_COST, ITEM_COST)
+OWN_DISCOUNT = tuple(
+    {
+        "basic_discount": 0,
+        "upgrade_discount": 1,
+        "ingredient_discount": 2,
+        "barrel_discount": 5,
+        "bottle_discount": 6,
+    }.get(d.ability, -1)
+    for d in _C.distillers
+)
 S_MONEY, S_SIGNATURE, S_SWAP, S_INGREDIENT, S_RECIPE, S_ITEM, S_UPGRADE = range(7)
 AWARD_KIND = tuple(a.kind for a in _C.awards)
 AWARD_N = tuple(a.n for a in _C.awards)
@@ -507,24 +523,48 @@ class DistilledFlow(DistilledBase):
         if pv[b + PURCHASES] >= RULES.purchases_per_market:
             return (act.PASS,)
         money = pv[b + MONEY]
+        # The discounts, gathered once: the upgrades' on every purchase of a kind, the
+        # distiller's on the first of its kind (basic, ingredient, upgrade, barrel, bottle).
+        off = [0, 0, 0, 0, 0, 0]
+        for u in self.upgrades[p]:
+            if UPGRADE_EFFECT[u] == "discount":
+                off[DISCOUNT_KIND[UPGRADE_WHEN[u]]] += UPGRADE_AMOUNT[u]
+        own_kind = -1
+        own = 0
+        d = pv[b + DISTILLER]
+        if d >= 0 and not pv[b + DISCOUNTS] & DISCOUNT_BIT:
+            own_kind = OWN_DISCOUNT[d]
+            own = DISTILLER_AMOUNT[d]
         out: list[Action] = []
         if pv[b + BASIC_BOUGHT] < self._basic_limit(p):
             basic = self.basic
-            out.extend(
-                act.BASIC[k]
-                for k in range(len(basic))
-                if basic[k] and self._basic_price(p, k)[0] <= money
-            )
+            cut = off[0]
+            for k in range(len(basic)):
+                if not basic[k]:
+                    continue
+                price = BASIC_COST[k] - cut
+                if own_kind == 0 or (own_kind == 5 and k >= 5):
+                    price -= own
+                if price <= money:
+                    out.append(act.BASIC[k])
         for r in range(3):
             buy = act.BUY[r]
-            out.extend(
-                buy[s] for s, card in enumerate(self.rows[r]) if self._price(p, r, card)[0] <= money
-            )
+            costs = ROW_COST[r]
+            cut = off[r + 1]
+            for s, card in enumerate(self.rows[r]):
+                price = costs[card] - cut
+                if (own_kind >= 0 and own_kind == r + 1) or (
+                    r == ROW_ITEM and own_kind == (5 if card < N_ITEM_BARRELS else 6)
+                ):
+                    price -= own
+                if price <= money:
+                    out.append(buy[s])
         owned = self.recipes[p]
+        cut = off[4]
         out.extend(
             act.RECIPE[r]
             for r in self.flight
-            if not owned >> r & 1 and self._recipe_price(p, r) <= money
+            if not owned >> r & 1 and RECIPE_PRICE[r] - cut <= money
         )
         out.append(act.PASS)
         return tuple(out)
@@ -642,20 +682,20 @@ class DistilledFlow(DistilledBase):
         p = player
         verb = action[0]
         if step == Step.VAT:
-            c = CARD.index(str(action[2]))
+            c = act.ARG[action]
             if action[1] == "add":
                 self.vat_in[p] = _add(self.vat_in[p], c)
             else:
                 self.vat_out[p] = _add(self.vat_out[p], c)
         elif step == Step.SETUP:
             if verb == "distiller":
-                self.choice[p] = act.DISTILLER.index(action)
+                self.choice[p] = act.ARG[action]
             else:
-                self.drop[p] = act.DROP.index(action)
+                self.drop[p] = act.ARG[action]
         elif step == Step.MARKET:
             self._market(p, action)
         elif step == Step.ABILITY:
-            k = act.BASIC.index(action)
+            k = act.ARG[action]
             self.basic[k] -= 1
             self.pantry[p] = _add(self.pantry[p], k)
             self.announce(MOVE, "{p:Seat} take{p:s} a basic {card} for free.", p, CARD[k])
@@ -664,49 +704,49 @@ class DistilledFlow(DistilledBase):
             if action == act.DECLINE:
                 self._resume()
             else:
-                self._peek(p, act.PEEK.index(action))
+                self._peek(p, act.ARG[action])
         elif step == Step.PEEKED:
             self._peeked(p, action)
         elif step == Step.REPLACE:
-            self._replace(p, act.REPLACE.index(action))
+            self._replace(p, act.ARG[action])
         elif step == Step.TRADE:
             if action == act.SKIP:
                 self.cursor += 1
             else:
-                self.pending = act.TRADE.index(action)
+                self.pending = act.ARG[action]
                 self.step = Step.TRADE_FOR
         elif step == Step.TRADE_FOR:
-            self._trade(p, self.pending, act.BASIC.index(action))
+            self._trade(p, self.pending, act.ARG[action])
         elif step == Step.MAKE:
             if action == act.POUR:
                 self.announce(MOVE, "{p:Seat} pour{p:s} the result away.", p)
                 self._pour(p)
                 self.cursor += 1
             else:
-                self._choose_recipe(p, act.MAKE.index(action))
+                self._choose_recipe(p, act.ARG[action])
         elif step == Step.BARREL:
-            self._make(p, self.pending, act.BARREL.index(action))
+            self._make(p, self.pending, act.ARG[action])
         elif step == Step.SALES:
             if action == act.DONE:
                 self.pv[p * W + DONE] = 1
                 self.announce(MOVE, "{p:Seat} sell{p:s} nothing more this round.", p)
                 self.current = (p + 1) % self.num_players
             else:
-                self._choose_spirit(p, act.SELL.index(action))
+                self._choose_spirit(p, act.ARG[action])
         elif step == Step.BOTTLE:
-            self._sell(p, self.pending, act.BOTTLE.index(action))
+            self._sell(p, self.pending, act.ARG[action])
         elif step == Step.BONUS:
-            self._bonus(p, act.BONUS.index(action))
+            self._bonus(p, act.ARG[action])
         elif step == Step.BONUS_PICK:
             self._bonus_pick(p, action)
         elif step == Step.CLAIM:
-            c = act.CLAIM.index(action)
+            c = act.ARG[action]
             self.discards[ROW_INGREDIENT] = _remove(self.discards[ROW_INGREDIENT], c)
             self.pantry[p] = _add(self.pantry[p], c)
             self.announce(MOVE, "{p:Seat} take{p:s} {card} from the discard pile.", p, CARD[c])
             self._after_sale()
         elif step == Step.TASTING:
-            n = act.TASTE_N.index(action)
+            n = act.ARG[action]
             b = p * W
             self.pv[b + VP] -= n
             self.pv[b + VP_TASTING] -= n
@@ -740,7 +780,7 @@ class DistilledFlow(DistilledBase):
         pv[b + PURCHASES] += 1
         self.ret = Step.MARKET
         if verb == "basic":
-            k = act.BASIC.index(action)
+            k = act.ARG[action]
             price, own = self._basic_price(p, k)
             self._pay(p, price, own)
             pv[b + BASIC_BOUGHT] += 1
@@ -761,13 +801,13 @@ class DistilledFlow(DistilledBase):
                 return
             self._next_market()
         elif verb == "buy":
-            r = act.ROWS.index(str(action[1]))
-            card = self._take_from_row(r, int(action[2]))
+            r = act.ROW_OF[action]
+            card = self._take_from_row(r, act.ARG[action])
             price, own = self._price(p, r, card)
             self._pay(p, price, own)
             self._gain(p, r, card, price)
         else:
-            r = act.RECIPE.index(action)
+            r = act.ARG[action]
             price = self._recipe_price(p, r)
             self._pay(p, price, False)
             self.recipes[p] |= 1 << r
@@ -889,7 +929,7 @@ class DistilledFlow(DistilledBase):
         cards = list(self.peeked)
         taken = NONE
         if action != act.DECLINE:
-            taken = cards.pop(act.TAKE.index(action))
+            taken = cards.pop(act.ARG[action])
         for c in cards:
             self.discards[r] = _add(self.discards[r], c)
         if taken < 0:
@@ -1211,8 +1251,8 @@ class DistilledFlow(DistilledBase):
     def _bonus_pick(self, p: int, action: Action) -> None:
         verb = action[0]
         if verb == "buy":
-            r = act.ROWS.index(str(action[1]))
-            card = self._take_from_row(r, int(action[2]))
+            r = act.ROW_OF[action]
+            card = self._take_from_row(r, act.ARG[action])
             self._gain(p, r, card, 0)
         elif verb == "points":
             b = p * W
@@ -1226,13 +1266,13 @@ class DistilledFlow(DistilledBase):
             )
             self._after_sale()
         elif verb == "recipe":
-            r = act.RECIPE.index(action)
+            r = act.ARG[action]
             self.recipes[p] |= 1 << r
             self.pv[p * W + CUBES] += 1
             self.announce(MOVE, "{p:Seat} learn{p:s} {recipe} for free.", p, RECIPE_NAMES[r])
             self._after_sale()
         else:
-            c = act.SWAP.index(action)
+            c = act.ARG[action]
             self.pantry[p] = _remove(self.pantry[p], c)
             self._return_cards(p, (c,))
             self.announce(MOVE, "{p:Seat} give{p:s} up {card} from the pantry.", p, CARD[c])
@@ -1471,7 +1511,7 @@ class DistilledFlow(DistilledBase):
         if step == Step.MARKET:
             b = p * W
             if verb == "basic":
-                k = act.BASIC.index(action)
+                k = act.ARG[action]
                 if self.pv[b + BASIC_BOUGHT] >= self._basic_limit(p):
                     return (
                         f"at most {self._basic_limit(p)} basic-market cards a market phase",
@@ -1481,12 +1521,12 @@ class DistilledFlow(DistilledBase):
                     return "the basic market has none of that card left", RULE_MARKET
                 return "you cannot afford that card", RULE_MARKET
             if verb == "buy":
-                r = act.ROWS.index(str(action[1]))
-                if int(action[2]) >= len(self.rows[r]):
+                r = act.ROW_OF[action]
+                if act.ARG[action] >= len(self.rows[r]):
                     return "that slot of the row is empty", RULE_MARKET
                 return "you cannot afford that card", RULE_MARKET
             if verb == "recipe":
-                r = act.RECIPE.index(action)
+                r = act.ARG[action]
                 if r not in self.flight:
                     return "that recipe is not in this game's tasting flight", RULE_MARKET
                 if self.recipes[p] >> r & 1:

@@ -34,7 +34,50 @@ CARD_WORTH = tuple(
 """What a pantry card is worth to a bot, in VP: sugars carry a spirit, the rest help."""
 TIER_WORTH = (0.0, 2.0, 3.5, 5.0, 0.0)
 """What knowing a recipe of each tier is worth, with several rounds left to use it."""
+SCALE = 4.0
+"""VP of lead that makes a seat's evaluation about 0.73: a few VP matter in a close game."""
+MONEY_WORTH = 0.3
+"""VP a coin is worth while rounds remain to spend it (it scores 1/6 VP at the end)."""
 FLAVOUR_MEAN = sum(RULES.flavours) / len(RULES.flavours)
+
+
+def _parts(cards: tuple[int, ...]) -> tuple[int, int, int, float]:
+    """Yeast-like, water-like and alcohol cards, and the worth of the sugars."""
+    yeast = water = alcohol = 0
+    sugars = 0.0
+    for c in cards:
+        kind = CARD_KIND[c]
+        if kind == 0:
+            yeast += 1
+        elif kind == 1:
+            water += 1
+        elif kind == ALCOHOL:
+            alcohol += 1
+        else:
+            sugars += CARD_WORTH[c]
+    return yeast, water, alcohol, sugars
+
+
+def mash_worth(cards: tuple[int, ...]) -> float:
+    """A pantry's worth: sugars count fully once a yeast and a water stand beside them."""
+    yeast, water, alcohol, sugars = _parts(cards)
+    has_yeast = yeast + alcohol >= 1
+    has_water = water + alcohol >= 1 and yeast + water + alcohol >= 2
+    helpers = 0.3 * (yeast + water + alcohol)
+    if not sugars:
+        return helpers + 0.8 * has_yeast + 0.8 * has_water
+    return helpers + sugars * (0.5 + 0.25 * (has_yeast + has_water)) + 1.5 * (has_yeast + has_water)
+
+
+def vat_worth(cards: tuple[int, ...]) -> float:
+    """A vat being filled: each sugar, and the yeast and water that make it ferment."""
+    yeast, water, alcohol, sugars = _parts(cards)
+    worth = 0.6 * sugars
+    if yeast + alcohol:
+        worth += 1.0
+    if water + alcohol and yeast + water + alcohol >= 2:
+        worth += 1.0
+    return worth
 
 
 class DistilledKnowledge(DistilledBase):
@@ -121,7 +164,7 @@ class DistilledKnowledge(DistilledBase):
         worth = [self.estimate(p) for p in range(self.num_players)]
         mine = worth[player]
         best = max(w for p, w in enumerate(worth) if p != player)
-        return 1.0 / (1.0 + math.exp(-(mine - best) / 8.0))
+        return 1.0 / (1.0 + math.exp(-(mine - best) / SCALE))
 
     def estimate(self, p: int) -> float:
         """VP now, plus what money, cards, recipes, spirits and upgrades should bring."""
@@ -129,15 +172,16 @@ class DistilledKnowledge(DistilledBase):
         b = p * W
         left = ROUNDS - self.round + (0 if self.step >= Step.AGEING else 1)
         use = min(1.0, left / 3.0)
-        total = float(pv[b + VP]) + pv[b + MONEY] * (0.3 * use + (1 - use) / 6)
-        total += use * sum(CARD_WORTH[c] for c in self.pantry[p])
+        total = float(pv[b + VP]) + pv[b + MONEY] * (MONEY_WORTH * use + (1 - use) / 6)
+        total += use * mash_worth(self.pantry[p])
         total += sum(CARD_WORTH[c] for c in self.result[p]) * 0.8
-        vat = self.vat_in[p]
-        if vat:
-            kinds = {CARD_KIND[c] for c in vat}
-            sugars = sum(1 for c in vat if 2 <= CARD_KIND[c] <= 4)
-            if sugars and (0 in kinds or ALCOHOL in vat) and (1 in kinds or ALCOHOL in vat):
-                total += 2.0 + 0.5 * sugars + 0.3 * sum(CARD_VP[c] for c in vat)
+        if self.step == Step.VAT:
+            # The cards not yet decided are counted in: the vat is judged by what it can
+            # still become, so only a card kept out changes its worth.
+            undecided = list(self.pantry[p])
+            for c in self.vat_out[p]:
+                undecided.remove(c)
+            total += vat_worth(tuple(undecided))
         owned = self.recipes[p]
         for r in range(N_SHARED):
             if owned >> r & 1:
