@@ -532,7 +532,7 @@ def build(parsed: Mapping[str, Mapping[str, Any]]) -> Content:
                 _one_of(_need(e, "family", str, at), FAMILIES, at, "family"),
                 _range(_need(e, "cost", int, at), 3, 7, at, "cost"),
                 effect,
-                _range(_need(e, "amount", int, at), 1, 2, at, "amount"),
+                _range(_need(e, "amount", int, at), 1, 3, at, "amount"),
                 _one_of(_need(e, "when", str, at), allowed, at, "when"),
                 _range(_need(e, "end_vp", int, at), 0, 3, at, "end_vp"),
             )

@@ -8,17 +8,22 @@ from lastcall.core import Rng
 from lastcall.games.distilled.content import CONTENT
 from lastcall.games.distilled.state import (
     ALCOHOL,
+    BARREL_TYPE,
     CARD_KIND,
     CARD_MONEY,
     CARD_VP,
     MONEY,
     N_SHARED,
     RECIPE_AGED,
+    RECIPE_BARREL,
     RECIPE_TIER,
     RECIPE_VP,
     ROUNDS,
     RULES,
+    UPGRADE_AMOUNT,
+    UPGRADE_EFFECT,
     UPGRADE_END_VP,
+    UPGRADE_WHEN,
     VP,
     DistilledBase,
     Step,
@@ -39,6 +44,32 @@ SCALE = 4.0
 MONEY_WORTH = 0.3
 """VP a coin is worth while rounds remain to spend it (it scores 1/6 VP at the end)."""
 FLAVOUR_MEAN = sum(RULES.flavours) / len(RULES.flavours)
+
+
+FIT = {"any": 1.0, "unaged": 0.7, "aged": 0.4, "grain": 0.5, "plant": 0.4, "fruit": 0.4}
+"""How often a sale, or a label, is of a kind (about): what a conditional ability is worth."""
+PER_ROUND = {
+    "extra_alcohol": 1.0,
+    "sale_vp": 1.0,
+    "sale_money": MONEY_WORTH,
+    "round_money": MONEY_WORTH,
+    "basic_buys": 0.4,
+    "discount": MONEY_WORTH,
+    "warehouse": 0.2,
+}
+"""VP an ability of each kind brings a round, at amount 1 and a sale a round."""
+
+
+def upgrade_worth(u: int, left: int, labels: int) -> float:
+    """An upgrade's printed end VP and what its ability should bring in the rounds left."""
+    effect = UPGRADE_EFFECT[u]
+    amount = UPGRADE_AMOUNT[u]
+    fit = FIT.get(UPGRADE_WHEN[u], 0.3)
+    if effect == "end_per_label":
+        return UPGRADE_END_VP[u] + amount * fit * (labels + left)
+    if effect == "discount":
+        fit = 1.0
+    return UPGRADE_END_VP[u] + PER_ROUND[effect] * amount * fit * left
 
 
 def _parts(cards: tuple[int, ...]) -> tuple[int, int, int, float]:
@@ -183,9 +214,11 @@ class DistilledKnowledge(DistilledBase):
                 undecided.remove(c)
             total += vat_worth(tuple(undecided))
         owned = self.recipes[p]
+        types = {BARREL_TYPE[x] for x in self.barrels[p]}
         for r in range(N_SHARED):
             if owned >> r & 1:
-                total += TIER_WORTH[RECIPE_TIER[r]] * use
+                ready = 1.0 if RECIPE_BARREL[r] in types else 0.4
+                total += TIER_WORTH[RECIPE_TIER[r]] * use * ready
         made = self.made[p]
         if made:
             total += RECIPE_VP[made[0]] + sum(CARD_VP[c] for c in made[4])
@@ -195,8 +228,9 @@ class DistilledKnowledge(DistilledBase):
             flavours = len(spirit[5]) + (1 if left else 0)
             total += RECIPE_VP[spirit[0]] + sum(CARD_VP[c] for c in spirit[4])
             total += AGEING[min(flavours, len(AGEING) - 1)] + FLAVOUR_MEAN * flavours / 3
+        labels = len(self.labels[p])
         for u in self.upgrades[p]:
-            total += UPGRADE_END_VP[u] + 1.5 * use
+            total += upgrade_worth(u, left, labels)
         total += float(self.bottle_vp(p)) + 0.5 * len(self.bottles[p])
         total += 0.3 * len(self.barrels[p]) * use
         return total
