@@ -295,3 +295,34 @@ def test_at_most_two_basic_cards_a_market_phase() -> None:
     s._legal = None
     with pytest.raises(IllegalAction, match="at most 2 basic-market cards"):
         s.apply(p, act("basic grain"))
+
+
+def test_determinize_redraws_the_flavour_cards_under_a_seats_own_spirits() -> None:
+    s = new()
+    s.warehouse[0] = (_spirit("shochu", 1, ("grain", "alcohol"), (3, 3)),)
+    pool = sorted((*s.flavour_deck, 3, 3))
+    seen = set()
+    for seed in range(20):
+        world = s.determinize(0, seed)
+        under = world.warehouse[0][0][5]
+        assert len(under) == 2
+        assert sorted((*world.flavour_deck, *under)) == pool
+        seen.add(under)
+    assert len(seen) > 1
+    assert "flavours" in s.view(0)["seats"][0]["warehouse"][0]
+    assert s.view(0)["seats"][0]["warehouse"][0]["flavours"] == 2
+
+
+def test_determinize_redraws_the_other_seats_goals_from_those_unseen() -> None:
+    s = new(3)
+    mine = set(s.dealt_goals[0])
+    drawn = set()
+    for seed in range(10):
+        world = s.determinize(0, seed)
+        assert world.goals[0] == s.goals[0]
+        for q in (1, 2):
+            assert len(world.goals[q]) == 2
+            assert not mine & set(world.goals[q])
+            drawn.add(world.goals[q])
+    assert "goals" not in s.view(0)["seats"][1]
+    assert len(drawn) > 2
