@@ -10,6 +10,7 @@ others' vats.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -62,6 +63,24 @@ AWARD_INDEX = {k: i for i, k in enumerate(AWARDS)}
 ROW_INDEX = (UPGRADE_INDEX, CARD_INDEX, ITEM_INDEX)
 
 
+_CARD = CARD.__getitem__
+_BARREL = BARREL.__getitem__
+_BOTTLE = BOTTLE.__getitem__
+_UPGRADE = UPGRADE.__getitem__
+_RECIPE = RECIPE.__getitem__
+
+
+@functools.cache
+def _recipes(mask: int) -> tuple[str, ...]:
+    """The recipes a bit mask marks (few masks occur: the views share the answer)."""
+    return tuple(RECIPE[r] for r in range(len(_C.recipes)) if mask >> r & 1)
+
+
+@functools.cache
+def _spaces(mask: int) -> tuple[str, ...]:
+    return tuple(SPACES[s] for s in range(len(SPACES)) if mask >> s & 1)
+
+
 def spirit_view(spirit: tuple[Any, ...]) -> dict[str, Any]:
     """A spirit as everyone sees it: its flavour cards counted, never valued."""
     r, barrel, label, stored, cards, flavours = spirit
@@ -91,17 +110,17 @@ class DistilledView(DistilledBase):
             "distiller": DISTILLERS[d] if d >= 0 else None,
             "money": pv[b + MONEY],
             "vp": pv[b + VP],
-            "pantry": [CARD[c] for c in self.pantry[q]],
-            "barrels": [BARREL[x] for x in self.barrels[q]],
-            "bottles": [BOTTLE[x] for x in self.bottles[q]],
-            "shelf": [BOTTLE[x] for x in self.shelf[q]],
-            "upgrades": [UPGRADE[u] for u in self.upgrades[q]],
-            "recipes": [RECIPE[r] for r in range(len(_C.recipes)) if self.recipes[q] >> r & 1],
-            "labels": [RECIPE[r] for r in self.labels[q]],
-            "spaces": [SPACES[s] for s in range(len(SPACES)) if used >> s & 1],
+            "pantry": list(map(_CARD, self.pantry[q])),
+            "barrels": list(map(_BARREL, self.barrels[q])),
+            "bottles": list(map(_BOTTLE, self.bottles[q])),
+            "shelf": list(map(_BOTTLE, self.shelf[q])),
+            "upgrades": list(map(_UPGRADE, self.upgrades[q])),
+            "recipes": list(_recipes(self.recipes[q])),
+            "labels": list(map(_RECIPE, self.labels[q])),
+            "spaces": list(_spaces(used)),
             "signature_home": bool(pv[b + SIG_HOME]),
             "signature_label": bool(pv[b + SIG_LABEL]),
-            "result": [CARD[c] for c in self.result[q]],
+            "result": list(map(_CARD, self.result[q])),
             "made": spirit_view(made) if made else None,
             "warehouse": [spirit_view(s) for s in self.warehouse[q]],
             "capacity": self.capacity(q) if d >= 0 else 0,
