@@ -113,7 +113,7 @@ def test_the_recipe_choice_is_among_owned_recipes_the_result_meets() -> None:
     jump(s, Step.MAKE)
     assert s.to_move == (0,)
     legal = {str(a) for a in s.legal_actions(0)}
-    assert {"make vodka", "make soju", "pour"} <= legal
+    assert {"make vodka", "make soju"} <= legal
     assert "make moonshine" not in legal  # sugar remains
     with pytest.raises(IllegalAction, match="Distillation phase"):
         s.apply(0, act("make gin"))

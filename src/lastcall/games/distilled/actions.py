@@ -6,7 +6,7 @@ card, also the card a trade or Jacqueline Booker takes), ``buy ingredient 2`` (a
 slot, 0 leftmost), ``recipe gin``, ``pass``, ``peek item`` (reveal a premium deck's top),
 ``take 0`` (a revealed card), ``decline``, ``replace 1`` (an upgrade slot), ``trade figs``,
 ``skip``, ``vat add grain`` and ``vat keep grain`` (the sealed vat, one card at a time),
-``make gin``, ``pour``, ``barrel kvevri``, ``sell 0`` (0 the new spirit, 1-3 the warehouse),
+``make gin``, ``barrel kvevri``, ``sell 0`` (0 the new spirit, 1-3 the warehouse),
 ``bottle pirate``, ``bonus recipe``, ``points``, ``swap figs``, ``claim grapes``, ``done``,
 ``taste 4``.
 """
@@ -53,7 +53,6 @@ SKIP = Action("skip")
 VAT_ADD = tuple(Action("vat", "add", k) for k in CARD_KEYS)
 VAT_KEEP = tuple(Action("vat", "keep", k) for k in CARD_KEYS)
 MAKE = tuple(Action("make", k) for k in RECIPE_KEYS)
-POUR = Action("pour")
 BARREL = tuple(Action("barrel", k) for k in BARREL_KEYS)
 SELL = tuple(Action("sell", i) for i in range(CAPACITY_MOST + 1))
 BOTTLE = tuple(Action("bottle", k) for k in BOTTLE_KEYS)
@@ -80,7 +79,6 @@ SPACE: tuple[Action, ...] = (
     *VAT_ADD,
     *VAT_KEEP,
     *MAKE,
-    POUR,
     *BARREL,
     *SELL,
     *BOTTLE,

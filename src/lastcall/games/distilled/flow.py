@@ -60,9 +60,7 @@ from lastcall.games.distilled.state import (
     R_FLAVOURS,
     RECIPE_AGED,
     RECIPE_BARREL,
-    RECIPE_FORBID,
     RECIPE_MONEY,
-    RECIPE_NEED,
     RECIPE_PRICE,
     RECIPE_REGION,
     RECIPE_SUGARS,
@@ -316,7 +314,7 @@ class DistilledFlow(DistilledBase):
         while self.cursor < self.num_players:
             p = order[self.cursor]
             if self.result[p]:
-                if self._makeable(p):
+                if self.makeable(p):
                     self.current = p
                     self.to_move = (p,)
                     return True
@@ -458,7 +456,7 @@ class DistilledFlow(DistilledBase):
         if step == Step.TRADE_FOR:
             return tuple(act.BASIC[k] for k in self._trade_targets(self.pending))
         if step == Step.MAKE:
-            return (*(act.MAKE[r] for r in self._makeable(p)), act.POUR)
+            return tuple(act.MAKE[r] for r in self.makeable(p))
         if step == Step.BARREL:
             wanted = RECIPE_BARREL[self.pending]
             return tuple(
@@ -588,38 +586,6 @@ class DistilledFlow(DistilledBase):
                 out.append(c)
         return out
 
-    def _makeable(self, p: int) -> list[int]:
-        """The recipes ``p`` owns that the result meets, with a barrel of their type."""
-        cards = self.result[p]
-        counts = [0, 0, 0]
-        alcohol = 0
-        for c in cards:
-            kind = CARD_KIND[c]
-            if kind >= 2 and kind != KIND_ALCOHOL:
-                counts[kind - 2] += 1
-            elif kind == KIND_ALCOHOL:
-                alcohol += 1
-        if not alcohol:
-            return []
-        types = {BARREL_TYPE[b] for b in self.barrels[p]}
-        owned = self.recipes[p]
-        d = self.pv[p * W + DISTILLER]
-        out = []
-        for r in (*range(N_SHARED), N_SHARED + d):
-            if r < N_SHARED and not owned >> r & 1:
-                continue
-            if RECIPE_BARREL[r] not in types:
-                continue
-            if any(counts[t] for t in RECIPE_FORBID[r]):
-                continue
-            if r == MOONSHINE:
-                if not any(counts):
-                    out.append(r)
-                continue
-            if sum(counts[t] for t in RECIPE_SUGARS[r]) >= RECIPE_NEED[r]:
-                out.append(r)
-        return out
-
     def _done_allowed(self, p: int) -> bool:
         made = self.made[p]
         if not made:
@@ -718,12 +684,7 @@ class DistilledFlow(DistilledBase):
         elif step == Step.TRADE_FOR:
             self._trade(p, self.pending, act.ARG[action])
         elif step == Step.MAKE:
-            if action == act.POUR:
-                self.announce(MOVE, "{p:Seat} pour{p:s} the result away.", p)
-                self._pour(p)
-                self.cursor += 1
-            else:
-                self._choose_recipe(p, act.ARG[action])
+            self._choose_recipe(p, act.ARG[action])
         elif step == Step.BARREL:
             self._make(p, self.pending, act.ARG[action])
         elif step == Step.SALES:

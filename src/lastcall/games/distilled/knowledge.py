@@ -16,6 +16,7 @@ from lastcall.games.distilled.state import (
     N_SHARED,
     RECIPE_AGED,
     RECIPE_BARREL,
+    RECIPE_MONEY,
     RECIPE_TIER,
     RECIPE_VP,
     ROUNDS,
@@ -33,12 +34,13 @@ from lastcall.games.distilled.state import (
 _C = CONTENT
 AGEING = RULES.ageing_bonus
 CARD_WORTH = tuple(
-    0.6 if kind in (0, 1, 5) else 1.0 + 0.6 * CARD_VP[c] + 0.3 * CARD_MONEY[c]
+    0.3 if kind in (0, 1, 5) else 0.4 + 0.6 * CARD_VP[c] + 0.3 * CARD_MONEY[c]
     for c, kind in enumerate(CARD_KIND)
 )
 """What a pantry card is worth to a bot, in VP: sugars carry a spirit, the rest help."""
 TIER_WORTH = (0.0, 2.0, 3.5, 5.0, 0.0)
 """What knowing a recipe of each tier is worth, with several rounds left to use it."""
+
 SCALE = 4.0
 """VP of lead that makes a seat's evaluation about 0.73: a few VP matter in a close game."""
 MONEY_WORTH = 0.3
@@ -46,6 +48,8 @@ MONEY_WORTH = 0.3
 FLAVOUR_MEAN = sum(RULES.flavours) / len(RULES.flavours)
 
 
+RESULT_BONUS = 0.5
+"""A distilled result that makes a spirit is worth its spirit and a little: it is sure."""
 FIT = {"any": 1.0, "unaged": 0.7, "aged": 0.4, "grain": 0.5, "plant": 0.4, "fruit": 0.4}
 """How often a sale, or a label, is of a kind (about): what a conditional ability is worth."""
 PER_ROUND = {
@@ -89,6 +93,12 @@ def _parts(cards: tuple[int, ...]) -> tuple[int, int, int, float]:
     return yeast, water, alcohol, sugars
 
 
+def spirit_worth(recipe: int, cards: tuple[int, ...]) -> float:
+    """A spirit's VP and its money at a coin's worth, as its sale will pay them (about)."""
+    money = RECIPE_MONEY[recipe] + sum(CARD_MONEY[c] for c in cards)
+    return RECIPE_VP[recipe] + sum(CARD_VP[c] for c in cards) + MONEY_WORTH * money
+
+
 def mash_worth(cards: tuple[int, ...]) -> float:
     """A pantry's worth: sugars count fully once a yeast and a water stand beside them."""
     yeast, water, alcohol, sugars = _parts(cards)
@@ -101,14 +111,13 @@ def mash_worth(cards: tuple[int, ...]) -> float:
 
 
 def vat_worth(cards: tuple[int, ...]) -> float:
-    """A vat being filled: each sugar, and the yeast and water that make it ferment."""
+    """A vat being filled: a little for each sugar, more once it will ferment."""
     yeast, water, alcohol, sugars = _parts(cards)
-    worth = 0.6 * sugars
-    if yeast + alcohol:
-        worth += 1.0
-    if water + alcohol and yeast + water + alcohol >= 2:
-        worth += 1.0
-    return worth
+    has_yeast = yeast + alcohol >= 1
+    has_water = water + alcohol >= 1 and yeast + water + alcohol >= 2
+    if sugars and has_yeast and has_water:
+        return 0.5 + 0.2 * sugars
+    return 0.1 * sugars + 0.2 * (has_yeast + has_water)
 
 
 class DistilledKnowledge(DistilledBase):
@@ -205,7 +214,14 @@ class DistilledKnowledge(DistilledBase):
         use = min(1.0, left / 3.0)
         total = float(pv[b + VP]) + pv[b + MONEY] * (MONEY_WORTH * use + (1 - use) / 6)
         total += use * mash_worth(self.pantry[p])
-        total += sum(CARD_WORTH[c] for c in self.result[p]) * 0.8
+        result = self.result[p]
+        if result:
+            options = self.makeable(p)
+            if options:
+                best = max(options, key=RECIPE_VP.__getitem__)
+                total += spirit_worth(best, result) + RESULT_BONUS
+            else:
+                total += 0.5 * sum(CARD_WORTH[c] for c in result)
         if self.step == Step.VAT:
             # The cards not yet decided are counted in: the vat is judged by what it can
             # still become, so only a card kept out changes its worth.
@@ -221,7 +237,7 @@ class DistilledKnowledge(DistilledBase):
                 total += TIER_WORTH[RECIPE_TIER[r]] * use * ready
         made = self.made[p]
         if made:
-            total += RECIPE_VP[made[0]] + sum(CARD_VP[c] for c in made[4])
+            total += spirit_worth(made[0], made[4])
             if RECIPE_AGED[made[0]] and left:
                 total += 2.0
         for spirit in self.warehouse[p]:

@@ -29,7 +29,7 @@ PROMPTS = {
     "trade": "Trade one pantry card for a basic card of equal or lower cost, or skip.",
     "trade_for": "Choose the basic card to take.",
     "vat": "Fill your vat in secret: vat add <card> or vat keep <card>, for every pantry card.",
-    "make": "Choose the recipe the result makes, or pour it away.",
+    "make": "Choose the recipe the result makes.",
     "barrel": "Choose the barrel.",
     "sales": "Sell one spirit (sell 0 is the new one, 1+ the warehouse), or done.",
     "bottle": "Choose the bottle.",

@@ -481,6 +481,38 @@ class DistilledBase(State):
                 extra += UPGRADE_AMOUNT[u]
         return RULES.warehouse + extra
 
+    def makeable(self, p: int) -> list[int]:
+        """The recipes ``p`` owns that the result meets, with a barrel of their type."""
+        cards = self.result[p]
+        counts = [0, 0, 0]
+        alcohol = 0
+        for c in cards:
+            kind = CARD_KIND[c]
+            if kind >= 2 and kind != KIND_ALCOHOL:
+                counts[kind - 2] += 1
+            elif kind == KIND_ALCOHOL:
+                alcohol += 1
+        if not alcohol:
+            return []
+        types = {BARREL_TYPE[b] for b in self.barrels[p]}
+        owned = self.recipes[p]
+        d = self.pv[p * W + DISTILLER]
+        out = []
+        for r in (*range(N_SHARED), N_SHARED + d):
+            if r < N_SHARED and not owned >> r & 1:
+                continue
+            if RECIPE_BARREL[r] not in types:
+                continue
+            if any(counts[t] for t in RECIPE_FORBID[r]):
+                continue
+            if r == MOONSHINE:
+                if not any(counts):
+                    out.append(r)
+                continue
+            if sum(counts[t] for t in RECIPE_SUGARS[r]) >= RECIPE_NEED[r]:
+                out.append(r)
+        return out
+
     def upgrade_total(self, p: int, effect: str, when: str = "any") -> int:
         total = 0
         for u in self.upgrades[p]:
