@@ -7,6 +7,7 @@ side hangs it up, exactly as at a desk.
 
 from __future__ import annotations
 
+import codecs
 import os
 import pty
 import re
@@ -17,6 +18,9 @@ import time
 
 # Colour and cursor sequences, carriage returns and the terminal's bell: not text.
 _CONTROL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[()][0-9A-Za-z]|[\r\x07]")
+
+
+_LONGEST_CONTROL = 64
 
 
 class Terminal:
@@ -43,6 +47,9 @@ class Terminal:
         self.text = ""  # everything shown so far, control sequences removed
         self.mark = 0  # where the next expect starts looking
         self.status: int | None = None
+        # A read may end inside a character or a control sequence: both wait for the next one.
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._pending = ""
 
     def _read(self, deadline: float) -> bool:
         """Read what is waiting; False once the program has closed the terminal."""
@@ -55,8 +62,18 @@ class Terminal:
             return False
         if not data:
             return False
-        self.text += _CONTROL.sub("", data.decode("utf-8", errors="replace"))
+        self.text += _CONTROL.sub("", self._complete(self._decoder.decode(data)))
         return True
+
+    def _complete(self, text: str) -> str:
+        """``text`` after what was held back, less a control sequence still being written."""
+        text = self._pending + text
+        cut = text.rfind("\x1b")
+        if cut != -1 and len(text) - cut < _LONGEST_CONTROL and not _CONTROL.match(text, cut):
+            self._pending = text[cut:]
+            return text[:cut]
+        self._pending = ""
+        return text
 
     def expect(self, pattern: str, timeout: float | None = None) -> re.Match[str]:
         """Wait until ``pattern`` (a regex) shows up after the last match; return the match."""

@@ -8,6 +8,7 @@ each step logged as a public event.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from lastcall.core import Kind
@@ -165,12 +166,15 @@ def _action(s: MixFlow, a: int, name: str) -> None:
         _gains(s, a, FALLBACK)
 
 
-def _order(s: MixFlow, a: int) -> list[int]:
+def _order(s: MixFlow, a: int) -> Sequence[int]:
     """Ingredients by preference: the active recipe's types it holds none of, then any."""
-    held = s.reserve[a]
     active = s.solo_active
-    wanted = [i for i in PRIORITY if active >= 0 and RECIPE_COUNT[active][i] and i not in held]
-    return wanted + [i for i in PRIORITY if i not in wanted]
+    if active < 0:
+        return PRIORITY
+    held = s.reserve[a]
+    need = RECIPE_COUNT[active]
+    wanted = [i for i in PRIORITY if need[i] and i not in held]
+    return wanted + [i for i in PRIORITY if i not in wanted] if wanted else PRIORITY
 
 
 def _take(s: MixFlow, a: int, supply: list[int], n: int) -> int:

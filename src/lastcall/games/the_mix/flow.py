@@ -99,6 +99,12 @@ ONCE_BIT = tuple(ONCE_INDEX.get(key, -1) for key in EXP_KEYS)
 EXP_LEVELS = LIMITS.experience_levels
 BAR_FULL = (0, *(RULES.for_players(n).bar_supply_per_type for n in range(1, RULES.max_players + 1)))
 """Tokens of each ingredient in a full Bar Supply, by player count."""
+_COUNTS = tuple(RULES.for_players(n) for n in range(1, RULES.max_players + 1))
+PER_COLUMN = (0, *(c.client_cards_per_column for c in _COUNTS))
+FACE_UP = (0, *(c.technique_cards_face_up for c in _COUNTS))
+END_ORDERS = (0, *(c.end_orders for c in _COUNTS))
+"""Face-up clients per column, face-up techniques and the orders that end the game, by
+player count."""
 TRACK_TILE_GAINS = tuple(gains(t.bonus) for t in _C.clients_track.tiles)
 TRACK_TILE_NAMES = tuple(t.name for t in _C.clients_track.tiles)
 INDIVIDUAL = {space: gains(bonus) for space, bonus in _C.clients_track.individual}
@@ -112,6 +118,59 @@ REACH = tuple(
 """``REACH[side][origin][n]``: spaces a move of up to ``n`` may end on."""
 ADVANCE_AT = tuple(act.ADVANCE_AT[side.key] for side in _C.tiles)
 ADVANCE_ROW = tuple(act.ADVANCE[side.key] for side in _C.tiles)
+(
+    PLACE_CLIENT,
+    PLACE_INGREDIENTS,
+    PLACE_COCKTAIL,
+    PLACE_TIPDIE,
+    PLACE_TECHNIQUE,
+    PLACE_SHAKER,
+    PLACE_REFRESH_CLIENTS,
+    PLACE_REFRESH_BAR,
+    PLACE_BARSPACE,
+) = (
+    act.PLACE[m]
+    for m in (
+        act.M_CLIENT,
+        act.M_INGREDIENTS,
+        act.M_COCKTAIL,
+        act.M_TIPDIE,
+        act.M_TECHNIQUE,
+        act.M_SHAKER,
+        act.M_REFRESH_CLIENTS,
+        act.M_REFRESH_BAR,
+        act.M_BARSPACE,
+    )
+)
+(
+    EXTRA_BUY,
+    EXTRA_INGREDIENTS,
+    EXTRA_REFRESH_CLIENTS,
+    EXTRA_REFRESH_BAR,
+    EXTRA_SHAKERS,
+    EXTRA_BARSPACE,
+    EXTRA_TIPDIE,
+) = (
+    act.EXTRA_ACTIONS[x]
+    for x in (
+        act.X_BUY,
+        act.X_INGREDIENTS,
+        act.X_REFRESH_CLIENTS,
+        act.X_REFRESH_BAR,
+        act.X_SHAKERS,
+        act.X_BARSPACE,
+        act.X_TIPDIE,
+    )
+)
+"""The menu's actions, in the order the menu lists them."""
+MAIN_COCKTAIL_SHAKERS = COSTS.prepare_shakers
+MAIN_TECHNIQUE_SHAKERS = COSTS.technique_shakers
+MAIN_BARSPACE_SHAKERS = COSTS.bar_space_main_shakers
+EXTRA_INGREDIENTS_SHAKERS = COSTS.ingredients_extra_shakers
+EXTRA_REFRESH_SHAKERS = COSTS.refresh_extra_shakers
+EXTRA_BARSPACE_SHAKERS = COSTS.bar_space_extra_shakers
+EXTRA_TIPDIE_SHAKERS = COSTS.tip_die_extra_shakers
+BAR_SPACE_EXPERIENCE = COSTS.bar_space_experience
 
 MOVE, CHANCE, REVEAL, RULE, TURN, END = (
     Kind.MOVE,
@@ -183,6 +242,13 @@ class MixFlow(MixBase):
         self.announce(TURN, "{p:Seat's} turn.", p)
         self.step = Step.ACTION
         return False
+
+    def _step_menu(self) -> bool:
+        """The current seat's turn menu (the most frequent decision, so asked directly)."""
+        p = self.current
+        self.to_move = (p,)
+        self._legal = (p, self._action_menu(p))
+        return True
 
     def _step_decide(self) -> bool:
         """A decision of the current seat."""
@@ -303,7 +369,7 @@ class MixFlow(MixBase):
         {
             Step.SETUP: _step_setup,
             Step.TURN_START: _step_turn_start,
-            Step.ACTION: _step_decide,
+            Step.ACTION: _step_menu,
             Step.CLIENT: _step_decide,
             Step.SERVE: _step_decide,
             Step.DICE: _step_decide,
@@ -366,56 +432,71 @@ class MixFlow(MixBase):
         return ()
 
     def _action_menu(self, p: int) -> tuple[Action, ...]:
-        """The turn's menu: Main and Additional Actions, free steps, the turn's end."""
+        """The turn's menu: Main and Additional Actions, free steps, the turn's end.
+
+        A hot path: each condition is worked out only when an action needs it.
+        """
         pv = self.pv
         b = p * W
         shakers = pv[b + SHAKERS]
-        money = pv[b + MONEY]
         menu: list[Action] = []
         missing, ready, empty = self._glasses(p)
         room = len(self.reserve[p]) < RESERVE_MAX
-        bar = self.bar
-        can_take_bar = _fits(bar, room, missing)
+        main = not self.main_done
+        extra = not self.extra_done
+        can_take_bar = (main or (extra and shakers >= EXTRA_INGREDIENTS_SHAKERS)) and _fits(
+            self.bar, room, missing
+        )
+        refresh = main or (extra and shakers >= EXTRA_REFRESH_SHAKERS)
         columns = self.columns
-        any_column = bool(columns[0] or columns[1] or columns[2])
-        refillable = self._bar_refillable()
-        dice = self._dice_available(p)
-        if not self.main_done:
-            place = act.PLACE
+        clients_open = (
+            refresh
+            and not pv[b + REFRESHED_CLIENTS]
+            and bool(columns[0] or columns[1] or columns[2])
+        )
+        bar_open = refresh and not pv[b + REFRESHED_BAR] and self._bar_refillable()
+        dice = (main or (extra and shakers >= EXTRA_TIPDIE_SHAKERS)) and self._dice_available(p)
+        # Add 1 Bar Space, but for its shakers: no tile yet, experience, a tile left.
+        tile_open = (
+            pv[b + BAR_TILE] < 0
+            and pv[b + EXPERIENCE] >= BAR_SPACE_EXPERIENCE
+            and bool(self.bar_tiles)
+        )
+        if main:
             if empty and self._has_eligible(p):
-                menu.append(place[act.M_CLIENT])
+                menu.append(PLACE_CLIENT)
             if can_take_bar:
-                menu.append(place[act.M_INGREDIENTS])
-            if ready and shakers >= COSTS.prepare_shakers:
-                menu.append(place[act.M_COCKTAIL])
+                menu.append(PLACE_INGREDIENTS)
+            if ready and shakers >= MAIN_COCKTAIL_SHAKERS:
+                menu.append(PLACE_COCKTAIL)
             if dice:
-                menu.append(place[act.M_TIPDIE])
-            if shakers >= COSTS.technique_shakers and self.tech_row:
-                menu.append(place[act.M_TECHNIQUE])
-            menu.append(place[act.M_SHAKER])
-            if not pv[b + REFRESHED_CLIENTS] and any_column:
-                menu.append(place[act.M_REFRESH_CLIENTS])
-            if not pv[b + REFRESHED_BAR] and refillable:
-                menu.append(place[act.M_REFRESH_BAR])
-            if self._bar_space_allowed(p, COSTS.bar_space_main_shakers):
-                menu.append(place[act.M_BARSPACE])
-        if not self.extra_done:
-            extra = act.EXTRA_ACTIONS
+                menu.append(PLACE_TIPDIE)
+            if shakers >= MAIN_TECHNIQUE_SHAKERS and self.tech_row:
+                menu.append(PLACE_TECHNIQUE)
+            menu.append(PLACE_SHAKER)
+            if clients_open:
+                menu.append(PLACE_REFRESH_CLIENTS)
+            if bar_open:
+                menu.append(PLACE_REFRESH_BAR)
+            if tile_open and shakers >= MAIN_BARSPACE_SHAKERS:
+                menu.append(PLACE_BARSPACE)
+        if extra:
+            money = pv[b + MONEY]
             if money >= STORE_PRICE and _fits(self.store, room, missing):
-                menu.append(extra[act.X_BUY])
-            if shakers >= COSTS.ingredients_extra_shakers and can_take_bar:
-                menu.append(extra[act.X_INGREDIENTS])
-            refresh = shakers >= COSTS.refresh_extra_shakers
-            if refresh and not pv[b + REFRESHED_CLIENTS] and any_column:
-                menu.append(extra[act.X_REFRESH_CLIENTS])
-            if refresh and not pv[b + REFRESHED_BAR] and refillable:
-                menu.append(extra[act.X_REFRESH_BAR])
+                menu.append(EXTRA_BUY)
+            if shakers >= EXTRA_INGREDIENTS_SHAKERS and can_take_bar:
+                menu.append(EXTRA_INGREDIENTS)
+            if shakers >= EXTRA_REFRESH_SHAKERS:
+                if clients_open:
+                    menu.append(EXTRA_REFRESH_CLIENTS)
+                if bar_open:
+                    menu.append(EXTRA_REFRESH_BAR)
             if money >= SHAKER_PRICE:
-                menu.append(extra[act.X_SHAKERS])
-            if self._bar_space_allowed(p, COSTS.bar_space_extra_shakers):
-                menu.append(extra[act.X_BARSPACE])
-            if shakers >= COSTS.tip_die_extra_shakers and dice:
-                menu.append(extra[act.X_TIPDIE])
+                menu.append(EXTRA_SHAKERS)
+            if tile_open and shakers >= EXTRA_BARSPACE_SHAKERS:
+                menu.append(EXTRA_BARSPACE)
+            if shakers >= EXTRA_TIPDIE_SHAKERS and dice:
+                menu.append(EXTRA_TIPDIE)
         reserve = self.reserve[p]
         if reserve:
             if missing:
@@ -560,16 +641,6 @@ class MixFlow(MixBase):
                 return True
         return False
 
-    def _bar_space_allowed(self, p: int, shakers: int) -> bool:
-        b = p * W
-        pv = self.pv
-        return (
-            pv[b + BAR_TILE] < 0
-            and pv[b + SHAKERS] >= shakers
-            and pv[b + EXPERIENCE] >= COSTS.bar_space_experience
-            and bool(self.bar_tiles)
-        )
-
     def _bar_refillable(self) -> bool:
         """The Bar Supply is not full and the Store can refill part of it."""
         full = BAR_FULL[self.num_players]
@@ -657,9 +728,9 @@ class MixFlow(MixBase):
             self._keep(p, a, b)
 
     def _then(self, step: Step) -> None:
-        """Resolve waiting gains, then go on with ``step``."""
+        """Resolve waiting gains, then go on with ``step`` (at once when none wait)."""
         self.after = step
-        self.step = Step.PENDING
+        self.step = Step.PENDING if self.pending else step
 
     # ----------------------------------------------------------------- setup
 
@@ -812,8 +883,10 @@ class MixFlow(MixBase):
         self._fill_column(level)
 
     def _fill_column(self, level: int) -> None:
-        per_column = RULES.for_players(self.num_players).client_cards_per_column
+        per_column = PER_COLUMN[self.num_players]
         column = self.columns[level]
+        if len(column) >= per_column:
+            return
         deck = self.decks[level]
         drawn: list[int] = []
         while len(column) + len(drawn) < per_column and deck:
@@ -941,7 +1014,7 @@ class MixFlow(MixBase):
             first = p if p < n else 0
             for i in range(n):
                 self._gains((first + i) % n, TRACK_TILE_GAINS[tile])
-        if fox == RULES.for_players(self.num_players).end_orders and not self.ending:
+        if fox == END_ORDERS[self.num_players] and not self.ending:
             self.ending = True
             pv = self.pv
             pv[p * W + PLACED] = max(pv[p * W + PLACED], pv[p * W + WORKERS])
@@ -978,8 +1051,7 @@ class MixFlow(MixBase):
         self._then(Step.ACTION)
 
     def _fill_tech_row(self) -> None:
-        face_up = RULES.for_players(self.num_players).technique_cards_face_up
-        if len(self.tech_row) < face_up and self.tech_deck:
+        if len(self.tech_row) < FACE_UP[self.num_players] and self.tech_deck:
             card = self.tech_deck[-1]
             self.tech_deck = self.tech_deck[:-1]
             self.tech_known = min(self.tech_known, len(self.tech_deck))

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from math import exp
+
 from lastcall.core import Rng
 from lastcall.games.the_mix.content import CONTENT
 from lastcall.games.the_mix.state import (
     BAR_TILE,
     BARS,
-    DIE,
     FINISHED,
-    K_INCREASE,
     MIXOLOGIST,
+    MONEY,
+    MONEY_PER_VP,
     ROUND_LIMIT,
     SETUPS,
     Gains,
@@ -30,6 +32,12 @@ ORDERS_PER_ROUND = 0.8
 """Orders a participant completes in a round, about: how fast the end comes."""
 AUTOMATON_ROUND = 4.0
 """VP the automaton gains in a round, about."""
+TEMPERATURE = 15.0
+"""VP of lead that multiply a seat's odds against a rival by e: spreads the evaluation so
+that a search tells a good action from an ordinary one (a share of the total, as before,
+moved by about 0.01 for 5 VP, far under the search's exploration term)."""
+SETTLED = frozenset((Step.SETUP, Step.ACTION, Step.OVER))
+"""Where no action is under way: the turn's menu, the sealed setup, the end."""
 
 
 def worth(effects: Gains) -> float:
@@ -39,8 +47,6 @@ def worth(effects: Gains) -> float:
 SETUP_WORTH = tuple(worth(gains(c.bar_setup)) for c in _C.clients)
 PAYOFF = tuple((c.money + TIP_MEAN * c.tips) / 2 for c in _C.clients)
 """VP a completed card pays at once: its $ and its tip dice, at $2 a VP."""
-INSTANT_WORTH = tuple(worth(gains(c.instant)) for c in _C.clients)
-TECHNIQUE_NEEDED = tuple(c.technique for c in _C.clients)
 TECH_WORTH = tuple(worth(gains(t.bar_setup)) for t in _C.techniques)
 BAR_TILE_WORTH = tuple(worth(gains(t.bar_setup)) for t in _C.bar_spaces)
 MIX_SETUP_WORTH = tuple(
@@ -89,14 +95,53 @@ class MixKnowledge(MixBase):
                 self.choices[q] = pair[rng.below(len(pair))] * 2 + rng.below(2)
 
     def evaluate(self, player: int) -> float:
-        """Each participant's score as if the game ended now, plus what its engine and its
-        glasses under way should still bring; the seat's share of the total."""
+        """The seat's odds of leading, from every participant's worth (``_worth``) once the
+        action under way is done: a softmax of the worths at ``TEMPERATURE``.
+
+        A position in the middle of a compound action (a choice of client, of ingredient,
+        of a bonus, a Bar Setup) is worth what it comes to once each choice left is made
+        the way that looks best to the one making it (``_settled``), and never more: a
+        search then gains nothing by stopping short of finishing an action.
+        """
         if self.is_over:
             return super().evaluate(player)
-        strength = [
-            max(1.0, self.final_score(q) + self._prospects(q)) for q in range(self.participants)
-        ]
-        return strength[player] / sum(strength)
+        state = self._settled()
+        if state.is_over:
+            return state.evaluate(player)
+        worths = [state._worth(q) for q in range(state.participants)]
+        top = max(worths)
+        odds = [exp((w - top) / TEMPERATURE) for w in worths]
+        return odds[player] / sum(odds)
+
+    def _settled(self) -> MixKnowledge:
+        """This position, or a copy played on to the next turn menu by one-step choices."""
+        if self.step in SETTLED:
+            return self
+        world = self.clone()
+        while world.step not in SETTLED:
+            mover = world.to_move[0]
+            actions = world.legal_actions(mover)
+            choice = actions[0]
+            if len(actions) > 1:
+                best = float("-inf")
+                for action in actions:
+                    after = world.clone()
+                    after.apply(mover, action)
+                    value = after._worth(mover)
+                    if value > best:
+                        best, choice = value, action
+            world.apply(mover, choice)
+        return world
+
+    def _worth(self, p: int) -> float:
+        """VP ``p`` has and should still gain: scoring now (money at its rate), the engine
+        times the Bar Setups left, glasses by how full they are, gains waiting for a choice."""
+        pv = self.pv
+        b = p * W
+        score: float = self.final_score(p)
+        if p < self.num_players:
+            score += (pv[b + MONEY] % MONEY_PER_VP) / MONEY_PER_VP
+        return score + self._prospects(p)
 
     def _rounds_left(self, p: int) -> float:
         """Bar Setups ``p`` may still expect: orders left over the pace of the table."""
@@ -136,37 +181,8 @@ class MixKnowledge(MixBase):
         for q, kind, amount, _ in self.pending:
             if q == p:
                 total += GAIN_VP[kind] * amount
-        if p == self.current:
-            total += self._underway(p, later)
         return total
 
     def _card_net(self, c: int, later: float) -> float:
         """What completing client ``c`` adds, net of the ingredients and shaker it uses."""
         return max(0.0, PAYOFF[c] + SETUP_WORTH[c] * later - RECIPE_SIZE[c] - 1)
-
-    def _underway(self, p: int, later: float) -> float:
-        """The worth of the action ``p`` has begun and not yet finished (its next choice)."""
-        step = self.step
-        if step == Step.CLIENT:
-            best = 0.0
-            for c in self._clients_within_reach(p):
-                best = max(best, INSTANT_WORTH[c] + 0.25 * self._card_net(c, later))
-            return best
-        if step == Step.SERVE or step == Step.DICE:
-            at = p * BARS
-            best = 0.0
-            for bar in range(BARS):
-                c = self.glass_card[at + bar]
-                if c >= 0 and len(self.glass[at + bar]) == RECIPE_SIZE[c]:
-                    best = max(best, 0.25 * self._card_net(c, later) + PAYOFF[c] + 1)
-            return best
-        if step == Step.TECHNIQUE or step == Step.SLOT:
-            best = max((TECH_WORTH[t] for t in self.tech_row), default=0.0)
-            return GAIN_VP[K_INCREASE] + best * later
-        if step == Step.BARSPACE:
-            return max((BAR_TILE_WORTH[t] for t in self.bar_tiles), default=0.0) * later
-        return 0.0
-
-    def _clients_within_reach(self, p: int) -> list[int]:
-        die = self.pv[p * W + DIE]
-        return [c for column in self.columns for c in column if TECHNIQUE_NEEDED[c] <= die]
