@@ -219,7 +219,10 @@ class Match:
         self.seats = seats
         self.state = game.new(players, seed, options)
         self.moves: list[tuple[int, str]] = []
-        self._anchor = self.state.clone()
+        self._anchors = [self.state.clone()]
+        """Snapshots at the start of each run, oldest first: an undo that takes back a whole
+        run goes on from the run before it (when several seats decide at once, that run may
+        be another seat's, still open)."""
 
     @classmethod
     def resume(cls, record: MatchRecord) -> Match:
@@ -242,9 +245,9 @@ class Match:
         state.apply(player, action, expect)
         self.moves.append((player, str(action)))
         if state.undo_floor == state.decisions:
-            self._anchor = state.clone()
+            self._anchors.append(state.clone())
         elif before is not None:
-            self._anchor = before
+            self._anchors.append(before)
 
     def can_undo(self, player: int) -> bool:
         return self.state.can_undo(player)
@@ -254,7 +257,7 @@ class Match:
         state = self.state
         if not state.can_undo(player):
             raise UndoError(f"P{player} has no decision to take back now")
-        anchor = self._anchor
+        anchor = self._anchors[-1]
         kept = state.decisions - 1
         world = anchor.clone()
         for seat, text in self.moves[anchor.decisions : kept]:
@@ -269,6 +272,9 @@ class Match:
             world.log,
         )
         world.revision = state.revision + 1
+        anchors = self._anchors
+        while len(anchors) > 1 and anchors[-1].decisions > world.undo_floor:
+            anchors.pop()
         self.state = world
         del self.moves[kept:]
 

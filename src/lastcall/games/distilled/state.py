@@ -1,0 +1,543 @@
+"""Distilled's position: its fields, the tables the rules read, the setup and the cheap copy.
+
+Cards are small integers. A pantry card is a number in ``CARD_KEYS`` order (five basic
+ingredients, alcohol, the 18 premium ingredients, the 18 signature ingredients); copies of
+a card are alike, so a pantry is a sorted tuple of numbers. Barrels, bottles, upgrades,
+recipes (the 15 shared ones, then each distiller's signature recipe) and goals are numbered
+in their files' order. Per-seat numbers live in one flat list ``pv`` (field ``f`` of seat
+``p`` at ``p * W + f``), so a copy is a handful of slices.
+
+A spirit is a tuple ``(recipe, barrel, label, stored, cards, flavours)``: ``label`` is 1
+when it carries a label, ``stored`` counts the ageing phases it spent in the warehouse and
+``flavours`` holds the money of its flavour cards, which nobody sees until it is sold.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any, Self
+
+from lastcall.core import Game, Kind, State
+from lastcall.games.distilled import actions as act
+from lastcall.games.distilled.content import CONTENT, REGIONS, SUGARS, TIERS
+
+_C = CONTENT
+RULES = _C.rules
+NONE = -1
+ROUNDS = RULES.rounds
+
+# Pantry cards.
+YEAST, WATER, GRAIN, PLANT, FRUIT, ALCOHOL = range(6)
+PREMIUM0 = 6
+SIGNATURE0 = PREMIUM0 + len(_C.ingredients)
+N_CARDS = SIGNATURE0 + len(_C.distillers)
+KIND_YEAST, KIND_WATER, KIND_GRAIN, KIND_PLANT, KIND_FRUIT, KIND_ALCOHOL = range(6)
+_KINDS = ("yeast", "water", *SUGARS)
+CARD_KIND = (
+    0,
+    1,
+    2,
+    3,
+    4,
+    KIND_ALCOHOL,
+    *(_KINDS.index(i.kind) for i in _C.ingredients),
+    *(2 + SUGARS.index(d.sugar) for d in _C.distillers),
+)
+"""0 yeast, 1 water, 2-4 a sugar (grain, plant, fruit), 5 alcohol."""
+CARD_MONEY = (
+    *(b.money for b in _C.basic[:5]),
+    RULES.alcohol_money,
+    *(i.money for i in _C.ingredients),
+    *(RULES.signature_money for _ in _C.distillers),
+)
+CARD_VP = (
+    *(b.vp for b in _C.basic[:5]),
+    RULES.alcohol_vp,
+    *(i.vp for i in _C.ingredients),
+    *(RULES.signature_vp for _ in _C.distillers),
+)
+CARD_COST = (
+    *(b.cost for b in _C.basic[:5]),
+    0,
+    *(i.cost for i in _C.ingredients),
+    *(RULES.signature_ingredient_cost for _ in _C.distillers),
+)
+TURBO = PREMIUM0 + [i.key for i in _C.ingredients].index("turbo-yeast")
+SPRING = PREMIUM0 + [i.key for i in _C.ingredients].index("spring-water")
+BASIC_COST = tuple(b.cost for b in _C.basic)
+BASIC_COUNT = tuple(b.count for b in _C.basic)
+B_CLAY, B_WOOD = 5, 6
+
+# Barrels in a back room: the starting metal barrel, the basic clay and wood, the premium.
+METAL, CLAY_BARREL, WOOD_BARREL = range(3)
+PREMIUM_BARREL0 = 3
+BARREL_TYPE = (0, 1, 2, *(("metal", "clay", "wood").index(b.type) for b in _C.barrels))
+BARREL_MONEY = (0, _C.basic[B_CLAY].money, _C.basic[B_WOOD].money, *(b.money for b in _C.barrels))
+BARREL_VP = (0, _C.basic[B_CLAY].vp, _C.basic[B_WOOD].vp, *(b.vp for b in _C.barrels))
+BARREL_EFFECT = ("", "", "", *(b.effect for b in _C.barrels))
+# Bottles: 0 the starting glass bottle, then the premium ones.
+GLASS = 0
+N_BOTTLES = 1 + len(_C.bottles)
+BOTTLE_REGION = (
+    NONE,
+    *(
+        REGIONS.index(b.region) if b.region in REGIONS else (-2 if b.region == "home" else NONE)
+        for b in _C.bottles
+    ),
+)
+"""A bottle's region number, -2 for the owner's home region, -1 for none."""
+BOTTLE_SET_VP = RULES.bottle_set_vp
+
+# Premium decks and rows.
+ROW_UPGRADE, ROW_INGREDIENT, ROW_ITEM = range(3)
+N_ITEM_BARRELS = len(_C.barrels)
+ITEM_COST = (*(b.cost for b in _C.barrels), *(b.cost for b in _C.bottles))
+"""An item card: 0-4 the premium barrels, then the bottles."""
+UPGRADE_COST = tuple(u.cost for u in _C.upgrades)
+
+
+def card_cost(row: int, card: int) -> int:
+    """The printed cost of a premium card of a row."""
+    if row == ROW_UPGRADE:
+        return UPGRADE_COST[card]
+    if row == ROW_INGREDIENT:
+        return CARD_COST[card]
+    return ITEM_COST[card]
+
+
+# Recipes: 0-14 shared, 15 + d the signature recipe of distiller d.
+N_SHARED = len(_C.recipes)
+N_RECIPES = N_SHARED + len(_C.distillers)
+MOONSHINE, VODKA = 0, 1
+SIGNATURE_TIER = len(TIERS)
+RECIPE_TIER = (*(TIERS.index(r.tier) for r in _C.recipes), *(SIGNATURE_TIER for _ in _C.distillers))
+RECIPE_VP = (*(r.vp for r in _C.recipes), *(d.spirit_vp for d in _C.distillers))
+RECIPE_MONEY = (*(r.money for r in _C.recipes), *(d.spirit_money for d in _C.distillers))
+RECIPE_BARREL = (
+    *(("metal", "clay", "wood").index(r.barrel) for r in _C.recipes),
+    *(("metal", "clay", "wood").index(d.barrel) for d in _C.distillers),
+)
+RECIPE_AGED = (*(r.aged for r in _C.recipes), *(d.aged for d in _C.distillers))
+HOME = NONE
+RECIPE_REGION = (
+    *(REGIONS.index(r.region) if r.region != "home" else HOME for r in _C.recipes),
+    *(REGIONS.index(d.region) for d in _C.distillers),
+)
+RECIPE_SUGARS = (
+    *(tuple(SUGARS.index(s) for s in r.sugars) for r in _C.recipes),
+    *((SUGARS.index(d.sugar),) for d in _C.distillers),
+)
+RECIPE_NEED = (*(r.need for r in _C.recipes), *(d.need for d in _C.distillers))
+RECIPE_FORBID = (
+    *(tuple(SUGARS.index(s) for s in r.forbid) for r in _C.recipes),
+    *(() for _ in _C.distillers),
+)
+RECIPE_PRICE = tuple(
+    RULES.recipe_cost.get(TIERS[t], 0) if t < SIGNATURE_TIER else 0 for t in RECIPE_TIER
+)
+WHISKEY = [r.key for r in _C.recipes].index("whiskey")
+
+DISTILLER_ABILITY = tuple(d.ability for d in _C.distillers)
+DISTILLER_AMOUNT = tuple(d.amount for d in _C.distillers)
+DISTILLER_REGION = tuple(REGIONS.index(d.region) for d in _C.distillers)
+
+# The per-seat record in ``pv``.
+(
+    DISTILLER,
+    MONEY,
+    VP,
+    BASIC_BOUGHT,
+    PURCHASES,
+    PASSED,
+    DONE,
+    DISCOUNTS,
+    SOLD_ROUND,
+    AGED_ROUND,
+    SPACES_USED,
+    SIG_HOME,
+    SIG_LABEL,
+    ACHIEVED,
+    TRADED,
+    CUBES,
+    SOLD,
+    VP_SALES,
+    VP_AWARDS,
+    VP_TASTING,
+    VP_LAST,
+    VP_BONUS,
+    END_WAREHOUSE,
+    END_BOTTLES,
+    END_UPGRADES,
+    END_GOALS,
+    END_MONEY,
+) = range(27)
+W = 27
+SOURCES = (
+    ("sales", VP_SALES),
+    ("awards", VP_AWARDS),
+    ("tasting", VP_TASTING),
+    ("last_round", VP_LAST),
+    ("label_bonus", VP_BONUS),
+    ("warehouse", END_WAREHOUSE),
+    ("bottles", END_BOTTLES),
+    ("upgrades", END_UPGRADES),
+    ("goals", END_GOALS),
+    ("money", END_MONEY),
+)
+"""Where a seat's VP came from, for the record and the balance figures."""
+# Discounts of the distillers, one use each a market phase: bits of ``DISCOUNTS``.
+DISCOUNT_BIT = 1
+
+Spirit = tuple[Any, ...]
+R_RECIPE, R_BARREL, R_LABEL, R_STORED, R_CARDS, R_FLAVOURS = range(6)
+
+
+class Step(IntEnum):
+    """Where the game stands; the decision steps are the phases a view names."""
+
+    SETUP = 0
+    ROUND_START = 1
+    ABILITY = 2
+    MARKET = 3
+    PEEK = 4
+    PEEKED = 5
+    REPLACE = 6
+    MARKET_END = 7
+    TRADE = 8
+    TRADE_FOR = 9
+    VAT = 10
+    DISTILL = 11
+    MAKE = 12
+    BARREL = 13
+    SALES = 14
+    BOTTLE = 15
+    BONUS = 16
+    BONUS_PICK = 17
+    CLAIM = 18
+    AGEING = 19
+    ROUND_END = 20
+    TASTING = 21
+    OVER = 22
+
+
+PHASE_NAMES = {
+    Step.SETUP: "setup",
+    Step.ABILITY: "ability",
+    Step.MARKET: "market",
+    Step.PEEK: "peek",
+    Step.PEEKED: "peeked",
+    Step.REPLACE: "replace",
+    Step.TRADE: "trade",
+    Step.TRADE_FOR: "trade_for",
+    Step.VAT: "vat",
+    Step.MAKE: "make",
+    Step.BARREL: "barrel",
+    Step.SALES: "sales",
+    Step.BOTTLE: "bottle",
+    Step.BONUS: "bonus",
+    Step.BONUS_PICK: "bonus_pick",
+    Step.CLAIM: "claim",
+    Step.TASTING: "tasting",
+    Step.OVER: "over",
+}
+
+
+class DistilledBase(State):
+    """The fields of a game of Distilled; rules, views and knowledge are mixed in by game.py."""
+
+    __slots__ = (
+        "alcohol",
+        "awards",
+        "barrels",
+        "basic",
+        "bottles",
+        "choice",
+        "claimed",
+        "current",
+        "cursor",
+        "dealt",
+        "dealt_goals",
+        "decks",
+        "discards",
+        "drop",
+        "first",
+        "flavour_deck",
+        "flavour_discard",
+        "flight",
+        "goals",
+        "labels",
+        "labels_left",
+        "made",
+        "pantry",
+        "peek_row",
+        "peeked",
+        "pending",
+        "pv",
+        "recipes",
+        "result",
+        "ret",
+        "round",
+        "rows",
+        "shelf",
+        "step",
+        "upgrades",
+        "vat_in",
+        "vat_out",
+        "warehouse",
+    )
+
+    step: Step
+    round: int
+    first: int
+    """The seat holding the first-player token this round."""
+    cursor: int
+    """How far the turn order of a sequential step has gone."""
+    current: int
+    """The seat deciding in a sequential step."""
+    ret: Step
+    """The step a peek, a replacement or a label bonus goes back to."""
+    pending: int
+    """What the current sequential decision is about: the trade's card, the spirit being
+    sold (0 new, 1-4 the warehouse), the label bonus space, the recipe being made."""
+    pv: list[int]
+    pantry: list[tuple[int, ...]]
+    barrels: list[tuple[int, ...]]
+    bottles: list[tuple[int, ...]]
+    """Bottles in hand (the glass bottle always among them)."""
+    shelf: list[tuple[int, ...]]
+    """Premium bottles displayed after sales."""
+    upgrades: list[tuple[int, ...]]
+    recipes: list[int]
+    """Bits of the shared recipes each seat may make (moonshine and vodka always)."""
+    labels: list[tuple[int, ...]]
+    goals: list[tuple[int, ...]]
+    dealt_goals: list[tuple[int, ...]]
+    dealt: list[tuple[int, ...]]
+    choice: list[int]
+    drop: list[int]
+    vat_in: list[tuple[int, ...]]
+    vat_out: list[tuple[int, ...]]
+    result: list[tuple[int, ...]]
+    made: list[Spirit]
+    warehouse: list[tuple[Spirit, ...]]
+    awards: tuple[int, ...]
+    claimed: tuple[tuple[int, int, int], ...]
+    """``(award, seat, vp)`` for every award scored."""
+    flight: tuple[int, ...]
+    labels_left: list[int]
+    basic: list[int]
+    alcohol: int
+    decks: list[tuple[int, ...]]
+    """The three premium decks (upgrades, ingredients, items), top last."""
+    rows: list[tuple[int, ...]]
+    """The face-up rows, leftmost first."""
+    discards: list[tuple[int, ...]]
+    flavour_deck: tuple[int, ...]
+    flavour_discard: tuple[int, ...]
+    peeked: tuple[int, ...]
+    peek_row: int
+
+    def _setup(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        self._init_base(game, players, options, seed)
+        rng = self.rng
+        n = players
+        self.step = Step.SETUP
+        self.round = 1
+        self.first = 0
+        self.cursor = 0
+        self.current = 0
+        self.ret = Step.MARKET
+        self.pending = NONE
+        pv = [0] * (W * n)
+        for p in range(n):
+            pv[p * W + DISTILLER] = NONE
+        self.pv = pv
+        self.pantry = [()] * n
+        self.barrels = [(METAL,)] * n
+        self.bottles = [(GLASS,)] * n
+        self.shelf = [()] * n
+        self.upgrades = [()] * n
+        self.recipes = [1 << MOONSHINE | 1 << VODKA] * n
+        self.labels = [()] * n
+        self.vat_in = [()] * n
+        self.vat_out = [()] * n
+        self.result = [()] * n
+        self.made = [()] * n
+        self.warehouse = [()] * n
+        self.claimed = ()
+        self.basic = list(BASIC_COUNT)
+        self.alcohol = RULES.alcohol_count
+        self.peeked = ()
+        self.peek_row = NONE
+        self.flight = _C.flights[rng.below(len(_C.flights))]
+        self.labels_left = [n * (2 if t == 0 else 1) for t in RECIPE_TIER[:N_SHARED]]
+        awards = list(range(len(_C.awards)))
+        rng.shuffle(awards)
+        self.awards = tuple(sorted(awards[: n + 1]))
+        distillers = list(range(len(_C.distillers)))
+        rng.shuffle(distillers)
+        k = RULES.distillers_dealt
+        self.dealt = [tuple(sorted(distillers[p * k : (p + 1) * k])) for p in range(n)]
+        goals = list(range(len(_C.goals)))
+        rng.shuffle(goals)
+        g = RULES.goals_dealt
+        self.dealt_goals = [tuple(sorted(goals[p * g : (p + 1) * g])) for p in range(n)]
+        self.goals = [()] * n
+        self.choice = [NONE] * n
+        self.drop = [NONE] * n
+        upgrades = list(range(len(_C.upgrades)))
+        ingredients = [PREMIUM0 + i for i in range(len(_C.ingredients)) for _ in range(2)]
+        items = [i for i, b in enumerate(_C.barrels) for _ in range(b.copies)] + [
+            N_ITEM_BARRELS + i for i in range(len(_C.bottles))
+        ]
+        self.decks = []
+        self.rows = []
+        self.discards = [(), (), ()]
+        for deck in (upgrades, ingredients, items):
+            rng.shuffle(deck)
+            size = RULES.row_size
+            self.rows.append(tuple(deck[-size:][::-1]))
+            self.decks.append(tuple(deck[:-size]))
+        flavours = list(RULES.flavours)
+        rng.shuffle(flavours)
+        self.flavour_deck = tuple(flavours)
+        self.flavour_discard = ()
+        recipes = ", ".join(act.RECIPE_KEYS[r] for r in self.flight)
+        self.announce(Kind.CHANCE, "The tasting flight offers {recipes}.", recipes)
+        self.announce(
+            Kind.CHANCE,
+            "Spirit awards: {awards}.",
+            [_C.awards[a].name for a in self.awards],
+        )
+
+    def clone(self) -> Self:
+        cls = self.__class__
+        c = cls.__new__(cls)
+        self._copy_base(c)
+        c.step = self.step
+        c.round = self.round
+        c.first = self.first
+        c.cursor = self.cursor
+        c.current = self.current
+        c.ret = self.ret
+        c.pending = self.pending
+        c.pv = self.pv[:]
+        c.pantry = self.pantry[:]
+        c.barrels = self.barrels[:]
+        c.bottles = self.bottles[:]
+        c.shelf = self.shelf[:]
+        c.upgrades = self.upgrades[:]
+        c.recipes = self.recipes[:]
+        c.labels = self.labels[:]
+        c.goals = self.goals[:]
+        c.dealt_goals = self.dealt_goals[:]
+        c.dealt = self.dealt[:]
+        c.choice = self.choice[:]
+        c.drop = self.drop[:]
+        c.vat_in = self.vat_in[:]
+        c.vat_out = self.vat_out[:]
+        c.result = self.result[:]
+        c.made = self.made[:]
+        c.warehouse = self.warehouse[:]
+        c.awards = self.awards
+        c.claimed = self.claimed
+        c.flight = self.flight
+        c.labels_left = self.labels_left[:]
+        c.basic = self.basic[:]
+        c.alcohol = self.alcohol
+        c.decks = self.decks[:]
+        c.rows = self.rows[:]
+        c.discards = self.discards[:]
+        c.flavour_deck = self.flavour_deck
+        c.flavour_discard = self.flavour_discard
+        c.peeked = self.peeked
+        c.peek_row = self.peek_row
+        return c
+
+    # ----------------------------------------------------------------- shared facts
+
+    def order(self) -> tuple[int, ...]:
+        """The turn order of this round, from the first player."""
+        n = self.num_players
+        return tuple((self.first + i) % n for i in range(n))
+
+    def distiller(self, p: int) -> int:
+        return self.pv[p * W + DISTILLER]
+
+    def ability(self, p: int) -> str:
+        d = self.pv[p * W + DISTILLER]
+        return DISTILLER_ABILITY[d] if d >= 0 else ""
+
+    def region_of(self, p: int, recipe: int) -> int:
+        """A recipe's region for seat ``p``: a house recipe takes the distiller's region."""
+        region = RECIPE_REGION[recipe]
+        return DISTILLER_REGION[self.pv[p * W + DISTILLER]] if region == HOME else region
+
+    def capacity(self, p: int) -> int:
+        """How many spirits the seat's warehouse holds."""
+        extra = 0
+        for u in self.upgrades[p]:
+            if UPGRADE_EFFECT[u] == "warehouse":
+                extra += UPGRADE_AMOUNT[u]
+        return RULES.warehouse + extra
+
+    def makeable(self, p: int) -> list[int]:
+        """The recipes ``p`` owns that the result meets, with a barrel of their type."""
+        cards = self.result[p]
+        counts = [0, 0, 0]
+        alcohol = 0
+        for c in cards:
+            kind = CARD_KIND[c]
+            if kind >= 2 and kind != KIND_ALCOHOL:
+                counts[kind - 2] += 1
+            elif kind == KIND_ALCOHOL:
+                alcohol += 1
+        if not alcohol:
+            return []
+        types = {BARREL_TYPE[b] for b in self.barrels[p]}
+        owned = self.recipes[p]
+        d = self.pv[p * W + DISTILLER]
+        out = []
+        for r in (*range(N_SHARED), N_SHARED + d):
+            if r < N_SHARED and not owned >> r & 1:
+                continue
+            if RECIPE_BARREL[r] not in types:
+                continue
+            if any(counts[t] for t in RECIPE_FORBID[r]):
+                continue
+            if r == MOONSHINE:
+                if not any(counts):
+                    out.append(r)
+                continue
+            if sum(counts[t] for t in RECIPE_SUGARS[r]) >= RECIPE_NEED[r]:
+                out.append(r)
+        return out
+
+    def upgrade_total(self, p: int, effect: str, when: str = "any") -> int:
+        total = 0
+        for u in self.upgrades[p]:
+            if UPGRADE_EFFECT[u] == effect and UPGRADE_WHEN[u] == when:
+                total += UPGRADE_AMOUNT[u]
+        return total
+
+    def bottle_vp(self, p: int) -> int:
+        counts = [0, 0, 0]
+        home = DISTILLER_REGION[self.pv[p * W + DISTILLER]]
+        for bottle in self.shelf[p]:
+            region = BOTTLE_REGION[bottle]
+            if region == -2:
+                region = home
+            if region >= 0:
+                counts[region] += 1
+        top = len(BOTTLE_SET_VP) - 1
+        total = sum(BOTTLE_SET_VP[min(c, top)] for c in counts)
+        if sum(1 for c in counts if c) >= RULES.bottle_regions_needed:
+            total += RULES.bottle_regions_vp
+        return total
+
+
+UPGRADE_EFFECT = tuple(u.effect for u in _C.upgrades)
+UPGRADE_AMOUNT = tuple(u.amount for u in _C.upgrades)
+UPGRADE_WHEN = tuple(u.when for u in _C.upgrades)
+UPGRADE_FAMILY = tuple(u.family for u in _C.upgrades)
+UPGRADE_END_VP = tuple(u.end_vp for u in _C.upgrades)

@@ -1,0 +1,333 @@
+"""What a seat of Distilled sees: its view, and the same view as a fixed-shape observation.
+
+Public: every pantry, back room, bottle, upgrade, recipe and label, the rows, the basic
+market, the discard piles, the cards of every spirit (seen when distilled) and how many
+flavour cards lie under each. Hidden: the order of the decks, the money of every flavour
+card under a stored spirit (its owner's too), the other seats' distillery goals until the
+end, and, while they are sealed, the distillers and goals dealt to the others and the
+others' vats.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any
+
+from lastcall.core import ActionSpace, Observer, Piece, one_hot
+from lastcall.games.distilled import actions as act
+from lastcall.games.distilled.content import CONTENT
+from lastcall.games.distilled.state import (
+    BASIC_BOUGHT,
+    DISTILLER,
+    DONE,
+    MONEY,
+    N_CARDS,
+    N_RECIPES,
+    PASSED,
+    PHASE_NAMES,
+    SIG_HOME,
+    SIG_LABEL,
+    SOLD_ROUND,
+    SOURCES,
+    SPACES_USED,
+    VP,
+    DistilledBase,
+    Step,
+    W,
+)
+
+_C = CONTENT
+CARD = act.CARD_KEYS
+RECIPE = act.RECIPE_KEYS
+BARREL = act.BARREL_KEYS
+BOTTLE = act.BOTTLE_KEYS
+UPGRADE = tuple(u.key for u in _C.upgrades)
+ITEM = (*(b.key for b in _C.barrels), *(b.key for b in _C.bottles))
+DISTILLERS = tuple(d.key for d in _C.distillers)
+GOALS = tuple(g.key for g in _C.goals)
+AWARDS = tuple(a.key for a in _C.awards)
+ROW_KEYS = (UPGRADE, CARD, ITEM)
+PHASES = tuple(PHASE_NAMES.values())
+PHASE_BY_STEP = tuple(PHASE_NAMES.get(step, "market") for step in Step)
+SPACES = act.SPACES
+CARD_INDEX = {k: i for i, k in enumerate(CARD)}
+RECIPE_INDEX = {k: i for i, k in enumerate(RECIPE)}
+BARREL_INDEX = {k: i for i, k in enumerate(BARREL)}
+BOTTLE_INDEX = {k: i for i, k in enumerate(BOTTLE)}
+UPGRADE_INDEX = {k: i for i, k in enumerate(UPGRADE)}
+ITEM_INDEX = {k: i for i, k in enumerate(ITEM)}
+DISTILLER_INDEX = {k: i for i, k in enumerate(DISTILLERS)}
+GOAL_INDEX = {k: i for i, k in enumerate(GOALS)}
+AWARD_INDEX = {k: i for i, k in enumerate(AWARDS)}
+ROW_INDEX = (UPGRADE_INDEX, CARD_INDEX, ITEM_INDEX)
+
+
+_CARD = CARD.__getitem__
+_BARREL = BARREL.__getitem__
+_BOTTLE = BOTTLE.__getitem__
+_UPGRADE = UPGRADE.__getitem__
+_RECIPE = RECIPE.__getitem__
+
+
+@functools.cache
+def _recipes(mask: int) -> tuple[str, ...]:
+    """The recipes a bit mask marks (few masks occur: the views share the answer)."""
+    return tuple(RECIPE[r] for r in range(len(_C.recipes)) if mask >> r & 1)
+
+
+@functools.cache
+def _spaces(mask: int) -> tuple[str, ...]:
+    return tuple(SPACES[s] for s in range(len(SPACES)) if mask >> s & 1)
+
+
+def spirit_view(spirit: tuple[Any, ...]) -> dict[str, Any]:
+    """A spirit as everyone sees it: its flavour cards counted, never valued."""
+    r, barrel, label, stored, cards, flavours = spirit
+    return {
+        "recipe": RECIPE[r],
+        "barrel": BARREL[barrel],
+        "label": bool(label),
+        "stored": stored,
+        "cards": [CARD[c] for c in cards],
+        "flavours": len(flavours),
+    }
+
+
+class DistilledView(DistilledBase):
+    """Views: every seat's distillery, the market, and one's own secrets."""
+
+    __slots__ = ()
+
+    def _seat_view(self, q: int, viewer: int | None) -> dict[str, Any]:
+        pv = self.pv
+        b = q * W
+        d = pv[b + DISTILLER]
+        used = pv[b + SPACES_USED]
+        made = self.made[q]
+        seat: dict[str, Any] = {
+            "seat": q,
+            "distiller": DISTILLERS[d] if d >= 0 else None,
+            "money": pv[b + MONEY],
+            "vp": pv[b + VP],
+            "pantry": list(map(_CARD, self.pantry[q])),
+            "barrels": list(map(_BARREL, self.barrels[q])),
+            "bottles": list(map(_BOTTLE, self.bottles[q])),
+            "shelf": list(map(_BOTTLE, self.shelf[q])),
+            "upgrades": list(map(_UPGRADE, self.upgrades[q])),
+            "recipes": list(_recipes(self.recipes[q])),
+            "labels": list(map(_RECIPE, self.labels[q])),
+            "spaces": list(_spaces(used)),
+            "signature_home": bool(pv[b + SIG_HOME]),
+            "signature_label": bool(pv[b + SIG_LABEL]),
+            "result": list(map(_CARD, self.result[q])),
+            "made": spirit_view(made) if made else None,
+            "warehouse": [spirit_view(s) for s in self.warehouse[q]],
+            "capacity": self.capacity(q) if d >= 0 else 0,
+            "basic_bought": pv[b + BASIC_BOUGHT],
+            "passed": bool(pv[b + PASSED]),
+            "done": bool(pv[b + DONE]),
+            "sold_round": pv[b + SOLD_ROUND],
+        }
+        over = self.step == Step.OVER
+        if q == viewer or over:
+            seat["goals"] = [GOALS[g] for g in self.goals[q]]
+        if over:
+            seat["sources"] = {name: pv[b + f] for name, f in SOURCES}
+        if q == viewer and self.step == Step.SETUP:
+            seat["dealt"] = [DISTILLERS[x] for x in self.dealt[q]]
+            seat["dealt_goals"] = [GOALS[g] for g in self.dealt_goals[q]]
+            seat["kept"] = DISTILLERS[self.choice[q]] if self.choice[q] >= 0 else None
+            seat["dropped"] = GOALS[self.drop[q]] if self.drop[q] >= 0 else None
+        if q == viewer and self.step == Step.VAT:
+            seat["vat"] = [CARD[c] for c in self.vat_in[q]]
+            seat["kept_out"] = [CARD[c] for c in self.vat_out[q]]
+        return seat
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        step = self.step
+        r = self.peek_row
+        return {
+            "game": "distilled",
+            "viewer": player,
+            "to_move": list(self.to_move),
+            "phase": PHASE_BY_STEP[step],
+            "seats": [self._seat_view(q, player) for q in range(self.num_players)],
+            "round": self.round,
+            "first": self.first,
+            "current": self.current,
+            "flight": [RECIPE[x] for x in self.flight],
+            "labels_left": {RECIPE[x]: n for x, n in enumerate(self.labels_left)},
+            "basic": dict(zip(act.BASIC_KEYS, self.basic, strict=True)),
+            "alcohol": self.alcohol,
+            "rows": {
+                name: [keys[c] for c in self.rows[i]]
+                for i, (name, keys) in enumerate(zip(act.ROWS, ROW_KEYS, strict=True))
+            },
+            "decks": {name: len(self.decks[i]) for i, name in enumerate(act.ROWS)},
+            "discards": {
+                name: [keys[c] for c in self.discards[i]]
+                for i, (name, keys) in enumerate(zip(act.ROWS, ROW_KEYS, strict=True))
+            },
+            "flavour_deck": len(self.flavour_deck),
+            "flavour_discard": list(self.flavour_discard),
+            "awards": [AWARDS[a] for a in self.awards],
+            "claimed": [[AWARDS[a], q, vp] for a, q, vp in self.claimed],
+            "peek_row": act.ROWS[r] if r >= 0 else None,
+            "peeked": [ROW_KEYS[r][c] for c in self.peeked] if r >= 0 else [],
+            "pending": self.pending,
+        }
+
+
+SEAT_NUMBERS = (
+    ("money", 50),
+    ("vp", 100),
+    ("basic_bought", 3),
+    ("passed", 1),
+    ("done", 1),
+    ("sold_round", 3),
+    ("signature_home", 1),
+    ("signature_label", 1),
+    ("capacity", 4),
+)
+N_SHARED_RECIPES = len(_C.recipes)
+MOST_WAREHOUSE = act.CAPACITY_MOST
+
+
+class DistilledObserver(Observer):
+    """The view as numbers; seats in table order, the viewer marked by ``viewer``."""
+
+    def __init__(self, players: int, space: ActionSpace) -> None:
+        n = players
+        pieces = [
+            Piece("current", (n,), "the seat deciding in a sequential step, one-hot"),
+            Piece("first", (n,), "the first-player token, one-hot"),
+            Piece(
+                "numbers",
+                (n, len(SEAT_NUMBERS)),
+                "each seat's " + ", ".join(f"{k} / {d}" for k, d in SEAT_NUMBERS),
+            ),
+            Piece("distiller", (n, len(DISTILLERS)), "each seat's distiller, once revealed"),
+            Piece("pantry", (n, N_CARDS), "each seat's pantry, per card / 5"),
+            Piece("barrels", (n, len(BARREL)), "each seat's barrels"),
+            Piece("bottles", (n, len(BOTTLE)), "each seat's bottles in hand"),
+            Piece("shelf", (n, len(BOTTLE)), "each seat's displayed bottles"),
+            Piece("upgrades", (n, len(UPGRADE)), "each seat's upgrades"),
+            Piece("recipes", (n, N_SHARED_RECIPES), "each seat's recipes"),
+            Piece("labels", (n, N_RECIPES), "each seat's labels, per recipe / 2"),
+            Piece("spaces", (n, len(SPACES)), "each seat's label bonus spaces used"),
+            Piece("result", (n, N_CARDS), "each seat's distillation result, per card / 3"),
+            Piece("made", (n, N_RECIPES), "each seat's new spirit"),
+            Piece(
+                "warehouse",
+                (n, MOST_WAREHOUSE, N_RECIPES + 2),
+                "each stored spirit: its recipe, its flavour cards / 5, phases stored / 6",
+            ),
+            Piece("goals", (len(GOALS),), "the viewer's distillery goals"),
+            Piece("dealt", (len(DISTILLERS),), "the distillers dealt to the viewer (setup)"),
+            Piece("dealt_goals", (len(GOALS),), "the goals dealt to the viewer (setup)"),
+            Piece("kept", (len(DISTILLERS) + len(GOALS),), "the viewer's setup choices so far"),
+            Piece("vat", (2, N_CARDS), "the viewer's vat: cards added / 3, cards kept out / 3"),
+            Piece("rows", (len(UPGRADE) + N_CARDS + len(ITEM),), "the face-up premium rows"),
+            Piece("flight", (N_SHARED_RECIPES,), "the recipes on offer"),
+            Piece("labels_left", (N_SHARED_RECIPES,), "labels left per recipe / 10"),
+            Piece("basic", (len(act.BASIC_KEYS),), "the basic market per card / 20"),
+            Piece(
+                "shared",
+                (7,),
+                "round / 7, alcohol / 60, upgrade, ingredient and item decks / 36, "
+                "flavour deck / 40, flavour discard / 40",
+            ),
+            Piece("awards", (len(AWARDS),), "spirit awards still open"),
+            Piece(
+                "peeked",
+                (3 + len(UPGRADE) + N_CARDS + len(ITEM),),
+                "the deck being revealed, and the revealed cards",
+            ),
+        ]
+        super().__init__(players, PHASES, pieces, space)
+
+    def encode(self, view: Mapping[str, Any], out: list[float]) -> None:
+        at = self.offsets
+        n = self.players
+        one_hot(out, at["current"], n, view["current"])
+        one_hot(out, at["first"], n, view["first"])
+        width = len(SEAT_NUMBERS)
+        cards = N_CARDS
+        for seat in view["seats"]:
+            q = seat["seat"]
+            base = at["numbers"] + q * width
+            for k, (key, scale) in enumerate(SEAT_NUMBERS):
+                out[base + k] = float(seat[key]) / scale
+            if seat["distiller"] is not None:
+                out[at["distiller"] + q * len(DISTILLERS) + DISTILLER_INDEX[seat["distiller"]]] = (
+                    1.0
+                )
+            for key in seat["pantry"]:
+                out[at["pantry"] + q * cards + CARD_INDEX[key]] += 0.2
+            for key in seat["barrels"]:
+                out[at["barrels"] + q * len(BARREL) + BARREL_INDEX[key]] += 1.0
+            for key in seat["bottles"]:
+                out[at["bottles"] + q * len(BOTTLE) + BOTTLE_INDEX[key]] += 1.0
+            for key in seat["shelf"]:
+                out[at["shelf"] + q * len(BOTTLE) + BOTTLE_INDEX[key]] += 1.0
+            for key in seat["upgrades"]:
+                out[at["upgrades"] + q * len(UPGRADE) + UPGRADE_INDEX[key]] = 1.0
+            for key in seat["recipes"]:
+                out[at["recipes"] + q * N_SHARED_RECIPES + RECIPE_INDEX[key]] = 1.0
+            for key in seat["labels"]:
+                out[at["labels"] + q * N_RECIPES + RECIPE_INDEX[key]] += 0.5
+            for key in seat["spaces"]:
+                out[at["spaces"] + q * len(SPACES) + SPACES.index(key)] = 1.0
+            for key in seat["result"]:
+                out[at["result"] + q * cards + CARD_INDEX[key]] += 1 / 3
+            if seat["made"] is not None:
+                out[at["made"] + q * N_RECIPES + RECIPE_INDEX[seat["made"]["recipe"]]] = 1.0
+            stride = N_RECIPES + 2
+            for i, spirit in enumerate(seat["warehouse"]):
+                base = at["warehouse"] + (q * MOST_WAREHOUSE + i) * stride
+                out[base + RECIPE_INDEX[spirit["recipe"]]] = 1.0
+                out[base + N_RECIPES] = spirit["flavours"] / 5
+                out[base + N_RECIPES + 1] = spirit["stored"] / 6
+            if q == view["viewer"]:
+                for key in seat.get("goals", ()):
+                    out[at["goals"] + GOAL_INDEX[key]] = 1.0
+                for key in seat.get("dealt", ()):
+                    out[at["dealt"] + DISTILLER_INDEX[key]] = 1.0
+                for key in seat.get("dealt_goals", ()):
+                    out[at["dealt_goals"] + GOAL_INDEX[key]] = 1.0
+                if seat.get("kept"):
+                    out[at["kept"] + DISTILLER_INDEX[seat["kept"]]] = 1.0
+                if seat.get("dropped"):
+                    out[at["kept"] + len(DISTILLERS) + GOAL_INDEX[seat["dropped"]]] = 1.0
+                for key in seat.get("vat", ()):
+                    out[at["vat"] + CARD_INDEX[key]] += 1 / 3
+                for key in seat.get("kept_out", ()):
+                    out[at["vat"] + cards + CARD_INDEX[key]] += 1 / 3
+        offset = at["rows"]
+        for i, name in enumerate(act.ROWS):
+            index = ROW_INDEX[i]
+            for key in view["rows"][name]:
+                out[offset + index[key]] += 1.0
+            offset += len(ROW_KEYS[i])
+        for key in view["flight"]:
+            out[at["flight"] + RECIPE_INDEX[key]] = 1.0
+        for key, left in view["labels_left"].items():
+            out[at["labels_left"] + RECIPE_INDEX[key]] = left / 10
+        for i, key in enumerate(act.BASIC_KEYS):
+            out[at["basic"] + i] = view["basic"][key] / 20
+        shared = at["shared"]
+        out[shared] = view["round"] / 7
+        out[shared + 1] = view["alcohol"] / 60
+        for i, name in enumerate(act.ROWS):
+            out[shared + 2 + i] = view["decks"][name] / 36
+        out[shared + 5] = view["flavour_deck"] / 40
+        out[shared + 6] = len(view["flavour_discard"]) / 40
+        for key in view["awards"]:
+            out[at["awards"] + AWARD_INDEX[key]] = 1.0
+        if view["peek_row"] is not None:
+            r = act.ROWS.index(view["peek_row"])
+            out[at["peeked"] + r] = 1.0
+            offset = at["peeked"] + 3 + sum(len(ROW_KEYS[i]) for i in range(r))
+            for key in view["peeked"]:
+                out[offset + ROW_INDEX[r][key]] += 1.0
