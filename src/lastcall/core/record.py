@@ -245,7 +245,8 @@ class Match:
         state.apply(player, action, expect)
         self.moves.append((player, str(action)))
         if state.undo_floor == state.decisions:
-            self._anchors.append(state.clone())
+            # Nothing can be taken back past this point: older snapshots are done with.
+            self._anchors = [state.clone()]
         elif before is not None:
             self._anchors.append(before)
 
