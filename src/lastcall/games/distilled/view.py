@@ -11,6 +11,7 @@ others' vats.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,11 +27,14 @@ from lastcall.games.distilled.state import (
     N_RECIPES,
     PASSED,
     PHASE_NAMES,
+    RULES,
     SIG_HOME,
     SIG_LABEL,
     SOLD_ROUND,
     SOURCES,
     SPACES_USED,
+    UPGRADE_AMOUNT,
+    UPGRADE_EFFECT,
     VP,
     DistilledBase,
     Step,
@@ -68,6 +72,36 @@ _BARREL = BARREL.__getitem__
 _BOTTLE = BOTTLE.__getitem__
 _UPGRADE = UPGRADE.__getitem__
 _RECIPE = RECIPE.__getitem__
+_ITEM = ITEM.__getitem__
+_AWARD = AWARDS.__getitem__
+_PUBLIC_NUMBERS = tuple(
+    operator.itemgetter(
+        *(
+            q * W + f
+            for f in (
+                DISTILLER,
+                MONEY,
+                VP,
+                SIG_HOME,
+                SIG_LABEL,
+                BASIC_BOUGHT,
+                PASSED,
+                DONE,
+                SOLD_ROUND,
+                SPACES_USED,
+            )
+        )
+    )
+    for q in range(RULES.max_players)
+)
+"""Per seat, its public numbers out of ``pv`` in one call (the seats' loop is the hot part)."""
+_EXTRA_ROOM = tuple(
+    amount if effect == "warehouse" else 0
+    for effect, amount in zip(UPGRADE_EFFECT, UPGRADE_AMOUNT, strict=True)
+)
+"""What each upgrade adds to the warehouse, so a seat's capacity is one sum."""
+_ROOM = RULES.warehouse
+_UPGRADE_ROW, _INGREDIENT_ROW, _ITEM_ROW = act.ROWS
 
 
 @functools.cache
@@ -87,94 +121,144 @@ def spirit_view(spirit: tuple[Any, ...]) -> dict[str, Any]:
     return {
         "recipe": RECIPE[r],
         "barrel": BARREL[barrel],
-        "label": bool(label),
+        "label": label != 0,
         "stored": stored,
-        "cards": [CARD[c] for c in cards],
+        "cards": [*map(_CARD, cards)],
         "flavours": len(flavours),
     }
 
 
 class DistilledView(DistilledBase):
-    """Views: every seat's distillery, the market, and one's own secrets."""
+    """Views: every seat's distillery, the market, and one's own secrets.
+
+    Everything a seat's view holds is a fresh list or dict, so a caller may change a view
+    without touching another; the speed comes from table lookups done in bulk.
+    """
 
     __slots__ = ()
 
-    def _seat_view(self, q: int, viewer: int | None) -> dict[str, Any]:
+    def _seats(self, viewer: int | None) -> list[dict[str, Any]]:
         pv = self.pv
-        b = q * W
-        d = pv[b + DISTILLER]
-        used = pv[b + SPACES_USED]
-        made = self.made[q]
-        seat: dict[str, Any] = {
-            "seat": q,
-            "distiller": DISTILLERS[d] if d >= 0 else None,
-            "money": pv[b + MONEY],
-            "vp": pv[b + VP],
-            "pantry": list(map(_CARD, self.pantry[q])),
-            "barrels": list(map(_BARREL, self.barrels[q])),
-            "bottles": list(map(_BOTTLE, self.bottles[q])),
-            "shelf": list(map(_BOTTLE, self.shelf[q])),
-            "upgrades": list(map(_UPGRADE, self.upgrades[q])),
-            "recipes": list(_recipes(self.recipes[q])),
-            "labels": list(map(_RECIPE, self.labels[q])),
-            "spaces": list(_spaces(used)),
-            "signature_home": bool(pv[b + SIG_HOME]),
-            "signature_label": bool(pv[b + SIG_LABEL]),
-            "result": list(map(_CARD, self.result[q])),
-            "made": spirit_view(made) if made else None,
-            "warehouse": [spirit_view(s) for s in self.warehouse[q]],
-            "capacity": self.capacity(q) if d >= 0 else 0,
-            "basic_bought": pv[b + BASIC_BOUGHT],
-            "passed": bool(pv[b + PASSED]),
-            "done": bool(pv[b + DONE]),
-            "sold_round": pv[b + SOLD_ROUND],
-        }
         over = self.step == Step.OVER
-        if q == viewer or over:
-            seat["goals"] = [GOALS[g] for g in self.goals[q]]
-        if over:
-            seat["sources"] = {name: pv[b + f] for name, f in SOURCES}
-        if q == viewer and self.step == Step.SETUP:
+        seats: list[dict[str, Any]] = []
+        for (
+            q,
+            numbers,
+            pantry,
+            barrels,
+            bottles,
+            shelf,
+            upgrades,
+            recipes,
+            labels,
+            result,
+            made,
+            stored,
+        ) in zip(
+            range(self.num_players),
+            _PUBLIC_NUMBERS,
+            self.pantry,
+            self.barrels,
+            self.bottles,
+            self.shelf,
+            self.upgrades,
+            self.recipes,
+            self.labels,
+            self.result,
+            self.made,
+            self.warehouse,
+            strict=False,
+        ):
+            d, money, vp, home, label, bought, passed, done, sold, used = numbers(pv)
+            seat: dict[str, Any] = {
+                "seat": q,
+                "distiller": DISTILLERS[d] if d >= 0 else None,
+                "money": money,
+                "vp": vp,
+                "pantry": [*map(_CARD, pantry)],
+                "barrels": [*map(_BARREL, barrels)],
+                "bottles": [*map(_BOTTLE, bottles)] if bottles else [],
+                "shelf": [*map(_BOTTLE, shelf)] if shelf else [],
+                "upgrades": [*map(_UPGRADE, upgrades)] if upgrades else [],
+                "recipes": [*_recipes(recipes)],
+                "labels": [*map(_RECIPE, labels)] if labels else [],
+                "spaces": [*_spaces(used)] if used else [],
+                "signature_home": home != 0,
+                "signature_label": label != 0,
+                "result": [*map(_CARD, result)] if result else [],
+                "made": spirit_view(made) if made else None,
+                "warehouse": [spirit_view(s) for s in stored] if stored else [],
+                "capacity": (
+                    (_ROOM + sum(map(_EXTRA_ROOM.__getitem__, upgrades)) if upgrades else _ROOM)
+                    if d >= 0
+                    else 0
+                ),
+                "basic_bought": bought,
+                "passed": passed != 0,
+                "done": done != 0,
+                "sold_round": sold,
+            }
+            if over:
+                seat["goals"] = [*map(GOALS.__getitem__, self.goals[q])]
+                b = q * W
+                seat["sources"] = {name: pv[b + f] for name, f in SOURCES}
+            seats.append(seat)
+        if viewer is not None and not over:
+            self._add_secrets(seats[viewer], viewer)
+        return seats
+
+    def _add_secrets(self, seat: dict[str, Any], q: int) -> None:
+        """What only the viewer sees of its own seat before the end."""
+        seat["goals"] = [GOALS[g] for g in self.goals[q]]
+        step = self.step
+        if step == Step.SETUP:
             seat["dealt"] = [DISTILLERS[x] for x in self.dealt[q]]
             seat["dealt_goals"] = [GOALS[g] for g in self.dealt_goals[q]]
             seat["kept"] = DISTILLERS[self.choice[q]] if self.choice[q] >= 0 else None
             seat["dropped"] = GOALS[self.drop[q]] if self.drop[q] >= 0 else None
-        if q == viewer and self.step == Step.VAT:
+        elif step == Step.VAT:
             seat["vat"] = [CARD[c] for c in self.vat_in[q]]
             seat["kept_out"] = [CARD[c] for c in self.vat_out[q]]
-        return seat
 
     def _view(self, player: int | None) -> dict[str, Any]:
-        step = self.step
         r = self.peek_row
+        rows = self.rows
+        discards = self.discards
+        decks = self.decks
         return {
             "game": "distilled",
             "viewer": player,
             "to_move": list(self.to_move),
-            "phase": PHASE_BY_STEP[step],
-            "seats": [self._seat_view(q, player) for q in range(self.num_players)],
+            "phase": PHASE_BY_STEP[self.step],
+            "seats": self._seats(player),
             "round": self.round,
             "first": self.first,
             "current": self.current,
-            "flight": [RECIPE[x] for x in self.flight],
-            "labels_left": {RECIPE[x]: n for x, n in enumerate(self.labels_left)},
-            "basic": dict(zip(act.BASIC_KEYS, self.basic, strict=True)),
+            "flight": [*map(_RECIPE, self.flight)],
+            "labels_left": dict(zip(RECIPE, self.labels_left, strict=False)),
+            "basic": dict(zip(act.BASIC_KEYS, self.basic, strict=False)),
             "alcohol": self.alcohol,
             "rows": {
-                name: [keys[c] for c in self.rows[i]]
-                for i, (name, keys) in enumerate(zip(act.ROWS, ROW_KEYS, strict=True))
+                _UPGRADE_ROW: [*map(_UPGRADE, rows[0])],
+                _INGREDIENT_ROW: [*map(_CARD, rows[1])],
+                _ITEM_ROW: [*map(_ITEM, rows[2])],
             },
-            "decks": {name: len(self.decks[i]) for i, name in enumerate(act.ROWS)},
+            "decks": {
+                _UPGRADE_ROW: len(decks[0]),
+                _INGREDIENT_ROW: len(decks[1]),
+                _ITEM_ROW: len(decks[2]),
+            },
             "discards": {
-                name: [keys[c] for c in self.discards[i]]
-                for i, (name, keys) in enumerate(zip(act.ROWS, ROW_KEYS, strict=True))
+                _UPGRADE_ROW: [*map(_UPGRADE, discards[0])],
+                _INGREDIENT_ROW: [*map(_CARD, discards[1])],
+                _ITEM_ROW: [*map(_ITEM, discards[2])],
             },
             "flavour_deck": len(self.flavour_deck),
             "flavour_discard": list(self.flavour_discard),
-            "awards": [AWARDS[a] for a in self.awards],
+            "awards": [*map(_AWARD, self.awards)],
             "claimed": [[AWARDS[a], q, vp] for a, q, vp in self.claimed],
             "peek_row": act.ROWS[r] if r >= 0 else None,
-            "peeked": [ROW_KEYS[r][c] for c in self.peeked] if r >= 0 else [],
+            "peeked": [*map(ROW_KEYS[r].__getitem__, self.peeked)] if r >= 0 else [],
             "pending": self.pending,
         }
 
