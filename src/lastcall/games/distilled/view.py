@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from lastcall.core import ActionSpace, Observer, Piece, one_hot
 from lastcall.games.distilled import actions as act
@@ -42,6 +42,7 @@ from lastcall.games.distilled.state import (
 )
 
 _C = CONTENT
+_T = TypeVar("_T")
 CARD = act.CARD_KEYS
 RECIPE = act.RECIPE_KEYS
 BARREL = act.BARREL_KEYS
@@ -102,6 +103,46 @@ _EXTRA_ROOM = tuple(
 """What each upgrade adds to the warehouse, so a seat's capacity is one sum."""
 _ROOM = RULES.warehouse
 _UPGRADE_ROW, _INGREDIENT_ROW, _ITEM_ROW = act.ROWS
+
+
+class _Memo(dict[tuple[int, ...], _T]):
+    """What ``make`` answers for a tuple of numbers, worked out once per tuple.
+
+    Pantries, back rooms, the rows and the market change far less often than they are
+    viewed, so a view copies a stored answer instead of looking up every number again. The
+    memo is emptied when it grows past ``limit``, which bounds it over any number of games.
+    """
+
+    __slots__ = ("limit", "make")
+
+    def __init__(self, make: Callable[[tuple[int, ...]], _T], limit: int = 4096) -> None:
+        super().__init__()
+        self.make = make
+        self.limit = limit
+
+    def __missing__(self, numbers: tuple[int, ...]) -> _T:
+        if len(self) >= self.limit:
+            self.clear()
+        answer = self[numbers] = self.make(numbers)
+        return answer
+
+
+def _names(keys: tuple[str, ...]) -> _Memo[tuple[str, ...]]:
+    """A memo of the names of tuples of numbers, read in ``keys``."""
+    name = keys.__getitem__
+    return _Memo(lambda numbers: tuple(map(name, numbers)))
+
+
+def _counts(keys: tuple[str, ...]) -> _Memo[dict[str, int]]:
+    """A memo of ``{key: count}`` for tuples of counts in ``keys`` order (copy before use)."""
+    return _Memo(lambda numbers: dict(zip(keys, numbers, strict=True)))
+
+
+_PANTRY = _names(CARD)
+_BACK_ROOM = _names(BARREL)
+_ROW_NAMES = tuple(_names(keys) for keys in ROW_KEYS)
+_LABELS_LEFT = _counts(RECIPE[: len(_C.recipes)])
+_BASIC = _counts(act.BASIC_KEYS)
 
 
 @functools.cache
@@ -175,8 +216,8 @@ class DistilledView(DistilledBase):
                 "distiller": DISTILLERS[d] if d >= 0 else None,
                 "money": money,
                 "vp": vp,
-                "pantry": [*map(_CARD, pantry)],
-                "barrels": [*map(_BARREL, barrels)],
+                "pantry": [*_PANTRY[pantry]],
+                "barrels": [*_BACK_ROOM[barrels]],
                 "bottles": [*map(_BOTTLE, bottles)] if bottles else [],
                 "shelf": [*map(_BOTTLE, shelf)] if shelf else [],
                 "upgrades": [*map(_UPGRADE, upgrades)] if upgrades else [],
@@ -235,13 +276,13 @@ class DistilledView(DistilledBase):
             "first": self.first,
             "current": self.current,
             "flight": [*map(_RECIPE, self.flight)],
-            "labels_left": dict(zip(RECIPE, self.labels_left, strict=False)),
-            "basic": dict(zip(act.BASIC_KEYS, self.basic, strict=False)),
+            "labels_left": _LABELS_LEFT[tuple(self.labels_left)].copy(),
+            "basic": _BASIC[tuple(self.basic)].copy(),
             "alcohol": self.alcohol,
             "rows": {
-                _UPGRADE_ROW: [*map(_UPGRADE, rows[0])],
-                _INGREDIENT_ROW: [*map(_CARD, rows[1])],
-                _ITEM_ROW: [*map(_ITEM, rows[2])],
+                _UPGRADE_ROW: [*_ROW_NAMES[0][rows[0]]],
+                _INGREDIENT_ROW: [*_ROW_NAMES[1][rows[1]]],
+                _ITEM_ROW: [*_ROW_NAMES[2][rows[2]]],
             },
             "decks": {
                 _UPGRADE_ROW: len(decks[0]),
