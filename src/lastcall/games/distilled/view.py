@@ -66,6 +66,7 @@ DISTILLER_INDEX = {k: i for i, k in enumerate(DISTILLERS)}
 GOAL_INDEX = {k: i for i, k in enumerate(GOALS)}
 AWARD_INDEX = {k: i for i, k in enumerate(AWARDS)}
 ROW_INDEX = (UPGRADE_INDEX, CARD_INDEX, ITEM_INDEX)
+SPACE_INDEX = {k: i for i, k in enumerate(SPACES)}
 
 
 _CARD = CARD.__getitem__
@@ -379,56 +380,63 @@ class DistilledObserver(Observer):
         one_hot(out, at["first"], n, view["first"])
         width = len(SEAT_NUMBERS)
         cards = N_CARDS
+        n_barrels, n_bottles, n_upgrades, n_spaces = (
+            len(BARREL),
+            len(BOTTLE),
+            len(UPGRADE),
+            len(SPACES),
+        )
+        card_index, recipe_index, bottle_index = CARD_INDEX, RECIPE_INDEX, BOTTLE_INDEX
+        at_numbers, at_distiller, at_pantry = at["numbers"], at["distiller"], at["pantry"]
+        at_barrels, at_bottles, at_shelf = at["barrels"], at["bottles"], at["shelf"]
+        at_upgrades, at_recipes, at_labels = at["upgrades"], at["recipes"], at["labels"]
+        at_spaces, at_result, at_made = at["spaces"], at["result"], at["made"]
+        at_warehouse = at["warehouse"]
+        stride = N_RECIPES + 2
+        viewer = view["viewer"]
         for seat in view["seats"]:
             q = seat["seat"]
-            base = at["numbers"] + q * width
+            base = at_numbers + q * width
             for k, (key, scale) in enumerate(SEAT_NUMBERS):
                 out[base + k] = float(seat[key]) / scale
             if seat["distiller"] is not None:
-                out[at["distiller"] + q * len(DISTILLERS) + DISTILLER_INDEX[seat["distiller"]]] = (
-                    1.0
-                )
+                out[at_distiller + q * len(DISTILLERS) + DISTILLER_INDEX[seat["distiller"]]] = 1.0
+            base = at_pantry + q * cards
             for key in seat["pantry"]:
-                out[at["pantry"] + q * cards + CARD_INDEX[key]] += 0.2
+                out[base + card_index[key]] += 0.2
+            base = at_barrels + q * n_barrels
             for key in seat["barrels"]:
-                out[at["barrels"] + q * len(BARREL) + BARREL_INDEX[key]] += 1.0
+                out[base + BARREL_INDEX[key]] += 1.0
+            base = at_bottles + q * n_bottles
             for key in seat["bottles"]:
-                out[at["bottles"] + q * len(BOTTLE) + BOTTLE_INDEX[key]] += 1.0
+                out[base + bottle_index[key]] += 1.0
+            base = at_shelf + q * n_bottles
             for key in seat["shelf"]:
-                out[at["shelf"] + q * len(BOTTLE) + BOTTLE_INDEX[key]] += 1.0
+                out[base + bottle_index[key]] += 1.0
+            base = at_upgrades + q * n_upgrades
             for key in seat["upgrades"]:
-                out[at["upgrades"] + q * len(UPGRADE) + UPGRADE_INDEX[key]] = 1.0
+                out[base + UPGRADE_INDEX[key]] = 1.0
+            base = at_recipes + q * N_SHARED_RECIPES
             for key in seat["recipes"]:
-                out[at["recipes"] + q * N_SHARED_RECIPES + RECIPE_INDEX[key]] = 1.0
+                out[base + recipe_index[key]] = 1.0
+            base = at_labels + q * N_RECIPES
             for key in seat["labels"]:
-                out[at["labels"] + q * N_RECIPES + RECIPE_INDEX[key]] += 0.5
+                out[base + recipe_index[key]] += 0.5
+            base = at_spaces + q * n_spaces
             for key in seat["spaces"]:
-                out[at["spaces"] + q * len(SPACES) + SPACES.index(key)] = 1.0
+                out[base + SPACE_INDEX[key]] = 1.0
+            base = at_result + q * cards
             for key in seat["result"]:
-                out[at["result"] + q * cards + CARD_INDEX[key]] += 1 / 3
+                out[base + card_index[key]] += 1 / 3
             if seat["made"] is not None:
-                out[at["made"] + q * N_RECIPES + RECIPE_INDEX[seat["made"]["recipe"]]] = 1.0
-            stride = N_RECIPES + 2
+                out[at_made + q * N_RECIPES + recipe_index[seat["made"]["recipe"]]] = 1.0
             for i, spirit in enumerate(seat["warehouse"]):
-                base = at["warehouse"] + (q * MOST_WAREHOUSE + i) * stride
-                out[base + RECIPE_INDEX[spirit["recipe"]]] = 1.0
+                base = at_warehouse + (q * MOST_WAREHOUSE + i) * stride
+                out[base + recipe_index[spirit["recipe"]]] = 1.0
                 out[base + N_RECIPES] = spirit["flavours"] / 5
                 out[base + N_RECIPES + 1] = spirit["stored"] / 6
-            if q == view["viewer"]:
-                for key in seat.get("goals", ()):
-                    out[at["goals"] + GOAL_INDEX[key]] = 1.0
-                for key in seat.get("dealt", ()):
-                    out[at["dealt"] + DISTILLER_INDEX[key]] = 1.0
-                for key in seat.get("dealt_goals", ()):
-                    out[at["dealt_goals"] + GOAL_INDEX[key]] = 1.0
-                if seat.get("kept"):
-                    out[at["kept"] + DISTILLER_INDEX[seat["kept"]]] = 1.0
-                if seat.get("dropped"):
-                    out[at["kept"] + len(DISTILLERS) + GOAL_INDEX[seat["dropped"]]] = 1.0
-                for key in seat.get("vat", ()):
-                    out[at["vat"] + CARD_INDEX[key]] += 1 / 3
-                for key in seat.get("kept_out", ()):
-                    out[at["vat"] + cards + CARD_INDEX[key]] += 1 / 3
+            if q == viewer:
+                self._encode_secrets(seat, out)
         offset = at["rows"]
         for i, name in enumerate(act.ROWS):
             index = ROW_INDEX[i]
@@ -456,3 +464,22 @@ class DistilledObserver(Observer):
             offset = at["peeked"] + 3 + sum(len(ROW_KEYS[i]) for i in range(r))
             for key in view["peeked"]:
                 out[offset + ROW_INDEX[r][key]] += 1.0
+
+    def _encode_secrets(self, seat: Mapping[str, Any], out: list[float]) -> None:
+        """The viewer's own goals, setup choices and vat."""
+        at = self.offsets
+        cards = N_CARDS
+        for key in seat.get("goals", ()):
+            out[at["goals"] + GOAL_INDEX[key]] = 1.0
+        for key in seat.get("dealt", ()):
+            out[at["dealt"] + DISTILLER_INDEX[key]] = 1.0
+        for key in seat.get("dealt_goals", ()):
+            out[at["dealt_goals"] + GOAL_INDEX[key]] = 1.0
+        if seat.get("kept"):
+            out[at["kept"] + DISTILLER_INDEX[seat["kept"]]] = 1.0
+        if seat.get("dropped"):
+            out[at["kept"] + len(DISTILLERS) + GOAL_INDEX[seat["dropped"]]] = 1.0
+        for key in seat.get("vat", ()):
+            out[at["vat"] + CARD_INDEX[key]] += 1 / 3
+        for key in seat.get("kept_out", ()):
+            out[at["vat"] + cards + CARD_INDEX[key]] += 1 / 3
