@@ -11,8 +11,9 @@ others' vats.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
-from typing import Any
+import operator
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from lastcall.core import ActionSpace, Observer, Piece, one_hot
 from lastcall.games.distilled import actions as act
@@ -26,11 +27,14 @@ from lastcall.games.distilled.state import (
     N_RECIPES,
     PASSED,
     PHASE_NAMES,
+    RULES,
     SIG_HOME,
     SIG_LABEL,
     SOLD_ROUND,
     SOURCES,
     SPACES_USED,
+    UPGRADE_AMOUNT,
+    UPGRADE_EFFECT,
     VP,
     DistilledBase,
     Step,
@@ -38,6 +42,7 @@ from lastcall.games.distilled.state import (
 )
 
 _C = CONTENT
+_T = TypeVar("_T")
 CARD = act.CARD_KEYS
 RECIPE = act.RECIPE_KEYS
 BARREL = act.BARREL_KEYS
@@ -61,6 +66,7 @@ DISTILLER_INDEX = {k: i for i, k in enumerate(DISTILLERS)}
 GOAL_INDEX = {k: i for i, k in enumerate(GOALS)}
 AWARD_INDEX = {k: i for i, k in enumerate(AWARDS)}
 ROW_INDEX = (UPGRADE_INDEX, CARD_INDEX, ITEM_INDEX)
+SPACE_INDEX = {k: i for i, k in enumerate(SPACES)}
 
 
 _CARD = CARD.__getitem__
@@ -68,6 +74,76 @@ _BARREL = BARREL.__getitem__
 _BOTTLE = BOTTLE.__getitem__
 _UPGRADE = UPGRADE.__getitem__
 _RECIPE = RECIPE.__getitem__
+_ITEM = ITEM.__getitem__
+_AWARD = AWARDS.__getitem__
+_PUBLIC_NUMBERS = tuple(
+    operator.itemgetter(
+        *(
+            q * W + f
+            for f in (
+                DISTILLER,
+                MONEY,
+                VP,
+                SIG_HOME,
+                SIG_LABEL,
+                BASIC_BOUGHT,
+                PASSED,
+                DONE,
+                SOLD_ROUND,
+                SPACES_USED,
+            )
+        )
+    )
+    for q in range(RULES.max_players)
+)
+"""Per seat, its public numbers out of ``pv`` in one call (the seats' loop is the hot part)."""
+_EXTRA_ROOM = tuple(
+    amount if effect == "warehouse" else 0
+    for effect, amount in zip(UPGRADE_EFFECT, UPGRADE_AMOUNT, strict=True)
+)
+"""What each upgrade adds to the warehouse, so a seat's capacity is one sum."""
+_ROOM = RULES.warehouse
+_UPGRADE_ROW, _INGREDIENT_ROW, _ITEM_ROW = act.ROWS
+
+
+class _Memo(dict[tuple[int, ...], _T]):
+    """What ``make`` answers for a tuple of numbers, worked out once per tuple.
+
+    Pantries, back rooms, the rows and the market change far less often than they are
+    viewed, so a view copies a stored answer instead of looking up every number again. The
+    memo is emptied when it grows past ``limit``, which bounds it over any number of games.
+    """
+
+    __slots__ = ("limit", "make")
+
+    def __init__(self, make: Callable[[tuple[int, ...]], _T], limit: int = 4096) -> None:
+        super().__init__()
+        self.make = make
+        self.limit = limit
+
+    def __missing__(self, numbers: tuple[int, ...]) -> _T:
+        if len(self) >= self.limit:
+            self.clear()
+        answer = self[numbers] = self.make(numbers)
+        return answer
+
+
+def _names(keys: tuple[str, ...]) -> _Memo[tuple[str, ...]]:
+    """A memo of the names of tuples of numbers, read in ``keys``."""
+    name = keys.__getitem__
+    return _Memo(lambda numbers: tuple(map(name, numbers)))
+
+
+def _counts(keys: tuple[str, ...]) -> _Memo[dict[str, int]]:
+    """A memo of ``{key: count}`` for tuples of counts in ``keys`` order (copy before use)."""
+    return _Memo(lambda numbers: dict(zip(keys, numbers, strict=True)))
+
+
+_PANTRY = _names(CARD)
+_BACK_ROOM = _names(BARREL)
+_ROW_NAMES = tuple(_names(keys) for keys in ROW_KEYS)
+_LABELS_LEFT = _counts(RECIPE[: len(_C.recipes)])
+_BASIC = _counts(act.BASIC_KEYS)
 
 
 @functools.cache
@@ -87,94 +163,144 @@ def spirit_view(spirit: tuple[Any, ...]) -> dict[str, Any]:
     return {
         "recipe": RECIPE[r],
         "barrel": BARREL[barrel],
-        "label": bool(label),
+        "label": label != 0,
         "stored": stored,
-        "cards": [CARD[c] for c in cards],
+        "cards": [*map(_CARD, cards)],
         "flavours": len(flavours),
     }
 
 
 class DistilledView(DistilledBase):
-    """Views: every seat's distillery, the market, and one's own secrets."""
+    """Views: every seat's distillery, the market, and one's own secrets.
+
+    Everything a seat's view holds is a fresh list or dict, so a caller may change a view
+    without touching another; the speed comes from table lookups done in bulk.
+    """
 
     __slots__ = ()
 
-    def _seat_view(self, q: int, viewer: int | None) -> dict[str, Any]:
+    def _seats(self, viewer: int | None) -> list[dict[str, Any]]:
         pv = self.pv
-        b = q * W
-        d = pv[b + DISTILLER]
-        used = pv[b + SPACES_USED]
-        made = self.made[q]
-        seat: dict[str, Any] = {
-            "seat": q,
-            "distiller": DISTILLERS[d] if d >= 0 else None,
-            "money": pv[b + MONEY],
-            "vp": pv[b + VP],
-            "pantry": list(map(_CARD, self.pantry[q])),
-            "barrels": list(map(_BARREL, self.barrels[q])),
-            "bottles": list(map(_BOTTLE, self.bottles[q])),
-            "shelf": list(map(_BOTTLE, self.shelf[q])),
-            "upgrades": list(map(_UPGRADE, self.upgrades[q])),
-            "recipes": list(_recipes(self.recipes[q])),
-            "labels": list(map(_RECIPE, self.labels[q])),
-            "spaces": list(_spaces(used)),
-            "signature_home": bool(pv[b + SIG_HOME]),
-            "signature_label": bool(pv[b + SIG_LABEL]),
-            "result": list(map(_CARD, self.result[q])),
-            "made": spirit_view(made) if made else None,
-            "warehouse": [spirit_view(s) for s in self.warehouse[q]],
-            "capacity": self.capacity(q) if d >= 0 else 0,
-            "basic_bought": pv[b + BASIC_BOUGHT],
-            "passed": bool(pv[b + PASSED]),
-            "done": bool(pv[b + DONE]),
-            "sold_round": pv[b + SOLD_ROUND],
-        }
         over = self.step == Step.OVER
-        if q == viewer or over:
-            seat["goals"] = [GOALS[g] for g in self.goals[q]]
-        if over:
-            seat["sources"] = {name: pv[b + f] for name, f in SOURCES}
-        if q == viewer and self.step == Step.SETUP:
+        seats: list[dict[str, Any]] = []
+        for (
+            q,
+            numbers,
+            pantry,
+            barrels,
+            bottles,
+            shelf,
+            upgrades,
+            recipes,
+            labels,
+            result,
+            made,
+            stored,
+        ) in zip(
+            range(self.num_players),
+            _PUBLIC_NUMBERS,
+            self.pantry,
+            self.barrels,
+            self.bottles,
+            self.shelf,
+            self.upgrades,
+            self.recipes,
+            self.labels,
+            self.result,
+            self.made,
+            self.warehouse,
+            strict=False,
+        ):
+            d, money, vp, home, label, bought, passed, done, sold, used = numbers(pv)
+            seat: dict[str, Any] = {
+                "seat": q,
+                "distiller": DISTILLERS[d] if d >= 0 else None,
+                "money": money,
+                "vp": vp,
+                "pantry": [*_PANTRY[pantry]],
+                "barrels": [*_BACK_ROOM[barrels]],
+                "bottles": [*map(_BOTTLE, bottles)] if bottles else [],
+                "shelf": [*map(_BOTTLE, shelf)] if shelf else [],
+                "upgrades": [*map(_UPGRADE, upgrades)] if upgrades else [],
+                "recipes": [*_recipes(recipes)],
+                "labels": [*map(_RECIPE, labels)] if labels else [],
+                "spaces": [*_spaces(used)] if used else [],
+                "signature_home": home != 0,
+                "signature_label": label != 0,
+                "result": [*map(_CARD, result)] if result else [],
+                "made": spirit_view(made) if made else None,
+                "warehouse": [spirit_view(s) for s in stored] if stored else [],
+                "capacity": (
+                    (_ROOM + sum(map(_EXTRA_ROOM.__getitem__, upgrades)) if upgrades else _ROOM)
+                    if d >= 0
+                    else 0
+                ),
+                "basic_bought": bought,
+                "passed": passed != 0,
+                "done": done != 0,
+                "sold_round": sold,
+            }
+            if over:
+                seat["goals"] = [*map(GOALS.__getitem__, self.goals[q])]
+                b = q * W
+                seat["sources"] = {name: pv[b + f] for name, f in SOURCES}
+            seats.append(seat)
+        if viewer is not None and not over:
+            self._add_secrets(seats[viewer], viewer)
+        return seats
+
+    def _add_secrets(self, seat: dict[str, Any], q: int) -> None:
+        """What only the viewer sees of its own seat before the end."""
+        seat["goals"] = [GOALS[g] for g in self.goals[q]]
+        step = self.step
+        if step == Step.SETUP:
             seat["dealt"] = [DISTILLERS[x] for x in self.dealt[q]]
             seat["dealt_goals"] = [GOALS[g] for g in self.dealt_goals[q]]
             seat["kept"] = DISTILLERS[self.choice[q]] if self.choice[q] >= 0 else None
             seat["dropped"] = GOALS[self.drop[q]] if self.drop[q] >= 0 else None
-        if q == viewer and self.step == Step.VAT:
+        elif step == Step.VAT:
             seat["vat"] = [CARD[c] for c in self.vat_in[q]]
             seat["kept_out"] = [CARD[c] for c in self.vat_out[q]]
-        return seat
 
     def _view(self, player: int | None) -> dict[str, Any]:
-        step = self.step
         r = self.peek_row
+        rows = self.rows
+        discards = self.discards
+        decks = self.decks
         return {
             "game": "distilled",
             "viewer": player,
             "to_move": list(self.to_move),
-            "phase": PHASE_BY_STEP[step],
-            "seats": [self._seat_view(q, player) for q in range(self.num_players)],
+            "phase": PHASE_BY_STEP[self.step],
+            "seats": self._seats(player),
             "round": self.round,
             "first": self.first,
             "current": self.current,
-            "flight": [RECIPE[x] for x in self.flight],
-            "labels_left": {RECIPE[x]: n for x, n in enumerate(self.labels_left)},
-            "basic": dict(zip(act.BASIC_KEYS, self.basic, strict=True)),
+            "flight": [*map(_RECIPE, self.flight)],
+            "labels_left": _LABELS_LEFT[tuple(self.labels_left)].copy(),
+            "basic": _BASIC[tuple(self.basic)].copy(),
             "alcohol": self.alcohol,
             "rows": {
-                name: [keys[c] for c in self.rows[i]]
-                for i, (name, keys) in enumerate(zip(act.ROWS, ROW_KEYS, strict=True))
+                _UPGRADE_ROW: [*_ROW_NAMES[0][rows[0]]],
+                _INGREDIENT_ROW: [*_ROW_NAMES[1][rows[1]]],
+                _ITEM_ROW: [*_ROW_NAMES[2][rows[2]]],
             },
-            "decks": {name: len(self.decks[i]) for i, name in enumerate(act.ROWS)},
+            "decks": {
+                _UPGRADE_ROW: len(decks[0]),
+                _INGREDIENT_ROW: len(decks[1]),
+                _ITEM_ROW: len(decks[2]),
+            },
             "discards": {
-                name: [keys[c] for c in self.discards[i]]
-                for i, (name, keys) in enumerate(zip(act.ROWS, ROW_KEYS, strict=True))
+                _UPGRADE_ROW: [*map(_UPGRADE, discards[0])],
+                _INGREDIENT_ROW: [*map(_CARD, discards[1])],
+                _ITEM_ROW: [*map(_ITEM, discards[2])],
             },
             "flavour_deck": len(self.flavour_deck),
             "flavour_discard": list(self.flavour_discard),
-            "awards": [AWARDS[a] for a in self.awards],
+            "awards": [*map(_AWARD, self.awards)],
             "claimed": [[AWARDS[a], q, vp] for a, q, vp in self.claimed],
             "peek_row": act.ROWS[r] if r >= 0 else None,
-            "peeked": [ROW_KEYS[r][c] for c in self.peeked] if r >= 0 else [],
+            "peeked": [*map(ROW_KEYS[r].__getitem__, self.peeked)] if r >= 0 else [],
             "pending": self.pending,
         }
 
@@ -254,56 +380,63 @@ class DistilledObserver(Observer):
         one_hot(out, at["first"], n, view["first"])
         width = len(SEAT_NUMBERS)
         cards = N_CARDS
+        n_barrels, n_bottles, n_upgrades, n_spaces = (
+            len(BARREL),
+            len(BOTTLE),
+            len(UPGRADE),
+            len(SPACES),
+        )
+        card_index, recipe_index, bottle_index = CARD_INDEX, RECIPE_INDEX, BOTTLE_INDEX
+        at_numbers, at_distiller, at_pantry = at["numbers"], at["distiller"], at["pantry"]
+        at_barrels, at_bottles, at_shelf = at["barrels"], at["bottles"], at["shelf"]
+        at_upgrades, at_recipes, at_labels = at["upgrades"], at["recipes"], at["labels"]
+        at_spaces, at_result, at_made = at["spaces"], at["result"], at["made"]
+        at_warehouse = at["warehouse"]
+        stride = N_RECIPES + 2
+        viewer = view["viewer"]
         for seat in view["seats"]:
             q = seat["seat"]
-            base = at["numbers"] + q * width
+            base = at_numbers + q * width
             for k, (key, scale) in enumerate(SEAT_NUMBERS):
                 out[base + k] = float(seat[key]) / scale
             if seat["distiller"] is not None:
-                out[at["distiller"] + q * len(DISTILLERS) + DISTILLER_INDEX[seat["distiller"]]] = (
-                    1.0
-                )
+                out[at_distiller + q * len(DISTILLERS) + DISTILLER_INDEX[seat["distiller"]]] = 1.0
+            base = at_pantry + q * cards
             for key in seat["pantry"]:
-                out[at["pantry"] + q * cards + CARD_INDEX[key]] += 0.2
+                out[base + card_index[key]] += 0.2
+            base = at_barrels + q * n_barrels
             for key in seat["barrels"]:
-                out[at["barrels"] + q * len(BARREL) + BARREL_INDEX[key]] += 1.0
+                out[base + BARREL_INDEX[key]] += 1.0
+            base = at_bottles + q * n_bottles
             for key in seat["bottles"]:
-                out[at["bottles"] + q * len(BOTTLE) + BOTTLE_INDEX[key]] += 1.0
+                out[base + bottle_index[key]] += 1.0
+            base = at_shelf + q * n_bottles
             for key in seat["shelf"]:
-                out[at["shelf"] + q * len(BOTTLE) + BOTTLE_INDEX[key]] += 1.0
+                out[base + bottle_index[key]] += 1.0
+            base = at_upgrades + q * n_upgrades
             for key in seat["upgrades"]:
-                out[at["upgrades"] + q * len(UPGRADE) + UPGRADE_INDEX[key]] = 1.0
+                out[base + UPGRADE_INDEX[key]] = 1.0
+            base = at_recipes + q * N_SHARED_RECIPES
             for key in seat["recipes"]:
-                out[at["recipes"] + q * N_SHARED_RECIPES + RECIPE_INDEX[key]] = 1.0
+                out[base + recipe_index[key]] = 1.0
+            base = at_labels + q * N_RECIPES
             for key in seat["labels"]:
-                out[at["labels"] + q * N_RECIPES + RECIPE_INDEX[key]] += 0.5
+                out[base + recipe_index[key]] += 0.5
+            base = at_spaces + q * n_spaces
             for key in seat["spaces"]:
-                out[at["spaces"] + q * len(SPACES) + SPACES.index(key)] = 1.0
+                out[base + SPACE_INDEX[key]] = 1.0
+            base = at_result + q * cards
             for key in seat["result"]:
-                out[at["result"] + q * cards + CARD_INDEX[key]] += 1 / 3
+                out[base + card_index[key]] += 1 / 3
             if seat["made"] is not None:
-                out[at["made"] + q * N_RECIPES + RECIPE_INDEX[seat["made"]["recipe"]]] = 1.0
-            stride = N_RECIPES + 2
+                out[at_made + q * N_RECIPES + recipe_index[seat["made"]["recipe"]]] = 1.0
             for i, spirit in enumerate(seat["warehouse"]):
-                base = at["warehouse"] + (q * MOST_WAREHOUSE + i) * stride
-                out[base + RECIPE_INDEX[spirit["recipe"]]] = 1.0
+                base = at_warehouse + (q * MOST_WAREHOUSE + i) * stride
+                out[base + recipe_index[spirit["recipe"]]] = 1.0
                 out[base + N_RECIPES] = spirit["flavours"] / 5
                 out[base + N_RECIPES + 1] = spirit["stored"] / 6
-            if q == view["viewer"]:
-                for key in seat.get("goals", ()):
-                    out[at["goals"] + GOAL_INDEX[key]] = 1.0
-                for key in seat.get("dealt", ()):
-                    out[at["dealt"] + DISTILLER_INDEX[key]] = 1.0
-                for key in seat.get("dealt_goals", ()):
-                    out[at["dealt_goals"] + GOAL_INDEX[key]] = 1.0
-                if seat.get("kept"):
-                    out[at["kept"] + DISTILLER_INDEX[seat["kept"]]] = 1.0
-                if seat.get("dropped"):
-                    out[at["kept"] + len(DISTILLERS) + GOAL_INDEX[seat["dropped"]]] = 1.0
-                for key in seat.get("vat", ()):
-                    out[at["vat"] + CARD_INDEX[key]] += 1 / 3
-                for key in seat.get("kept_out", ()):
-                    out[at["vat"] + cards + CARD_INDEX[key]] += 1 / 3
+            if q == viewer:
+                self._encode_secrets(seat, out)
         offset = at["rows"]
         for i, name in enumerate(act.ROWS):
             index = ROW_INDEX[i]
@@ -331,3 +464,22 @@ class DistilledObserver(Observer):
             offset = at["peeked"] + 3 + sum(len(ROW_KEYS[i]) for i in range(r))
             for key in view["peeked"]:
                 out[offset + ROW_INDEX[r][key]] += 1.0
+
+    def _encode_secrets(self, seat: Mapping[str, Any], out: list[float]) -> None:
+        """The viewer's own goals, setup choices and vat."""
+        at = self.offsets
+        cards = N_CARDS
+        for key in seat.get("goals", ()):
+            out[at["goals"] + GOAL_INDEX[key]] = 1.0
+        for key in seat.get("dealt", ()):
+            out[at["dealt"] + DISTILLER_INDEX[key]] = 1.0
+        for key in seat.get("dealt_goals", ()):
+            out[at["dealt_goals"] + GOAL_INDEX[key]] = 1.0
+        if seat.get("kept"):
+            out[at["kept"] + DISTILLER_INDEX[seat["kept"]]] = 1.0
+        if seat.get("dropped"):
+            out[at["kept"] + len(DISTILLERS) + GOAL_INDEX[seat["dropped"]]] = 1.0
+        for key in seat.get("vat", ()):
+            out[at["vat"] + CARD_INDEX[key]] += 1 / 3
+        for key in seat.get("kept_out", ()):
+            out[at["vat"] + cards + CARD_INDEX[key]] += 1 / 3
