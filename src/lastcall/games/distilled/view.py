@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from lastcall.core import ActionSpace, Observer, Piece, one_hot
 from lastcall.games.distilled import actions as act
@@ -40,6 +40,9 @@ from lastcall.games.distilled.state import (
     Step,
     W,
 )
+
+if TYPE_CHECKING:
+    from lastcall.core import State
 
 _C = CONTENT
 _T = TypeVar("_T")
@@ -155,6 +158,17 @@ def _recipes(mask: int) -> tuple[str, ...]:
 @functools.cache
 def _spaces(mask: int) -> tuple[str, ...]:
     return tuple(SPACES[s] for s in range(len(SPACES)) if mask >> s & 1)
+
+
+@functools.cache
+def _recipe_numbers(mask: int) -> tuple[int, ...]:
+    """The numbers of the recipes a bit mask marks, for the observation."""
+    return tuple(r for r in range(len(_C.recipes)) if mask >> r & 1)
+
+
+@functools.cache
+def _space_numbers(mask: int) -> tuple[int, ...]:
+    return tuple(s for s in range(len(SPACES)) if mask >> s & 1)
 
 
 def spirit_view(spirit: tuple[Any, ...]) -> dict[str, Any]:
@@ -316,6 +330,7 @@ SEAT_NUMBERS = (
     ("signature_label", 1),
     ("capacity", 4),
 )
+SEAT_SCALES = tuple(float(scale) for _, scale in SEAT_NUMBERS)
 N_SHARED_RECIPES = len(_C.recipes)
 MOST_WAREHOUSE = act.CAPACITY_MOST
 
@@ -464,6 +479,148 @@ class DistilledObserver(Observer):
             offset = at["peeked"] + 3 + sum(len(ROW_KEYS[i]) for i in range(r))
             for key in view["peeked"]:
                 out[offset + ROW_INDEX[r][key]] += 1.0
+
+    def encode_state(self, state: State, player: int, out: list[float]) -> str | None:
+        """What ``encode`` writes from the view, read from the fields (tested equal).
+
+        A card's number is its index in the piece, as the view's keys are unique.
+        """
+        if not isinstance(state, DistilledView):
+            return None
+        at = self.offsets
+        n = self.players
+        one_hot(out, at["current"], n, state.current)
+        one_hot(out, at["first"], n, state.first)
+        pv = state.pv
+        step = state.step
+        width = len(SEAT_NUMBERS)
+        n_distillers, n_barrels, n_bottles = len(DISTILLERS), len(BARREL), len(BOTTLE)
+        n_upgrades, n_spaces = len(UPGRADE), len(SPACES)
+        at_numbers, at_distiller, at_pantry = at["numbers"], at["distiller"], at["pantry"]
+        at_barrels, at_bottles, at_shelf = at["barrels"], at["bottles"], at["shelf"]
+        at_upgrades, at_recipes, at_labels = at["upgrades"], at["recipes"], at["labels"]
+        at_spaces, at_result, at_made = at["spaces"], at["result"], at["made"]
+        at_warehouse = at["warehouse"]
+        stride = N_RECIPES + 2
+        for q in range(n):
+            d, money, vp, home, label, bought, passed, done, sold, used = _PUBLIC_NUMBERS[q](pv)
+            upgrades = state.upgrades[q]
+            if d < 0:
+                capacity = 0
+            elif upgrades:
+                capacity = _ROOM + sum(map(_EXTRA_ROOM.__getitem__, upgrades))
+            else:
+                capacity = _ROOM
+            base = at_numbers + q * width
+            out[base : base + width] = map(
+                operator.truediv,
+                (
+                    float(money),
+                    float(vp),
+                    float(bought),
+                    float(passed != 0),
+                    float(done != 0),
+                    float(sold),
+                    float(home != 0),
+                    float(label != 0),
+                    float(capacity),
+                ),
+                SEAT_SCALES,
+            )
+            if d >= 0:
+                out[at_distiller + q * n_distillers + d] = 1.0
+            base = at_pantry + q * N_CARDS
+            for c in state.pantry[q]:
+                out[base + c] += 0.2
+            base = at_barrels + q * n_barrels
+            for c in state.barrels[q]:
+                out[base + c] += 1.0
+            base = at_bottles + q * n_bottles
+            for c in state.bottles[q]:
+                out[base + c] += 1.0
+            base = at_shelf + q * n_bottles
+            for c in state.shelf[q]:
+                out[base + c] += 1.0
+            base = at_upgrades + q * n_upgrades
+            for u in upgrades:
+                out[base + u] = 1.0
+            base = at_recipes + q * N_SHARED_RECIPES
+            for r in _recipe_numbers(state.recipes[q]):
+                out[base + r] = 1.0
+            base = at_labels + q * N_RECIPES
+            for r in state.labels[q]:
+                out[base + r] += 0.5
+            if used:
+                base = at_spaces + q * n_spaces
+                for s in _space_numbers(used):
+                    out[base + s] = 1.0
+            base = at_result + q * N_CARDS
+            for c in state.result[q]:
+                out[base + c] += 1 / 3
+            made = state.made[q]
+            if made:
+                out[at_made + q * N_RECIPES + made[0]] = 1.0
+            for i, spirit in enumerate(state.warehouse[q]):
+                base = at_warehouse + (q * MOST_WAREHOUSE + i) * stride
+                out[base + spirit[0]] = 1.0
+                out[base + N_RECIPES] = len(spirit[5]) / 5
+                out[base + N_RECIPES + 1] = spirit[3] / 6
+        self._encode_state_secrets(state, player, out)
+        offset = at["rows"]
+        for keys, row in zip(ROW_KEYS, state.rows, strict=True):
+            for c in row:
+                out[offset + c] += 1.0
+            offset += len(keys)
+        start = at["flight"]
+        for r in state.flight:
+            out[start + r] = 1.0
+        start = at["labels_left"]
+        out[start : start + N_SHARED_RECIPES] = [left / 10 for left in state.labels_left]
+        start = at["basic"]
+        out[start : start + len(act.BASIC_KEYS)] = [count / 20 for count in state.basic]
+        shared = at["shared"]
+        out[shared] = state.round / 7
+        out[shared + 1] = state.alcohol / 60
+        for i, deck in enumerate(state.decks):
+            out[shared + 2 + i] = len(deck) / 36
+        out[shared + 5] = len(state.flavour_deck) / 40
+        out[shared + 6] = len(state.flavour_discard) / 40
+        start = at["awards"]
+        for a in state.awards:
+            out[start + a] = 1.0
+        r = state.peek_row
+        if r >= 0:
+            out[at["peeked"] + r] = 1.0
+            offset = at["peeked"] + 3 + sum(len(ROW_KEYS[i]) for i in range(r))
+            for c in state.peeked:
+                out[offset + c] += 1.0
+        return PHASE_BY_STEP[step]
+
+    def _encode_state_secrets(self, state: DistilledView, q: int, out: list[float]) -> None:
+        """The viewer's own goals, setup choices and vat, as ``_encode_secrets`` writes them."""
+        at = self.offsets
+        start = at["goals"]
+        for g in state.goals[q]:
+            out[start + g] = 1.0
+        step = state.step
+        if step == Step.SETUP:
+            start = at["dealt"]
+            for d in state.dealt[q]:
+                out[start + d] = 1.0
+            start = at["dealt_goals"]
+            for g in state.dealt_goals[q]:
+                out[start + g] = 1.0
+            if state.choice[q] >= 0:
+                out[at["kept"] + state.choice[q]] = 1.0
+            if state.drop[q] >= 0:
+                out[at["kept"] + len(DISTILLERS) + state.drop[q]] = 1.0
+        elif step == Step.VAT:
+            start = at["vat"]
+            for c in state.vat_in[q]:
+                out[start + c] += 1 / 3
+            start += N_CARDS
+            for c in state.vat_out[q]:
+                out[start + c] += 1 / 3
 
     def _encode_secrets(self, seat: Mapping[str, Any], out: list[float]) -> None:
         """The viewer's own goals, setup choices and vat."""
