@@ -38,6 +38,7 @@ from rich.text import Text
 
 from lastcall.bots import bot_kinds, split_specs
 from lastcall.bots.measure import ismcts_iterations_per_second
+from lastcall.cli.asking import read_line
 from lastcall.cli.play import (
     HUMAN,
     Autosave,
@@ -143,7 +144,8 @@ def _seconds(value: float, option: str, minimum: float) -> float:
 
 
 def _ask(prompt: str) -> str:
-    return console.input(Text(f"{prompt}: "))
+    console.print(Text(f"{prompt}: "), end="")
+    return read_line()
 
 
 def _version(value: bool) -> None:
