@@ -37,6 +37,10 @@ class Terminal:
         pid, fd = pty.fork()
         if pid == 0:  # the child: becomes the program
             try:
+                # A person's terminal starts programs with these signals at their
+                # defaults, whatever the shell that started the tests ignored.
+                for number in (signal.SIGINT, signal.SIGQUIT, signal.SIGHUP):
+                    signal.signal(number, signal.SIG_DFL)
                 os.chdir(cwd)
                 os.execve(sys.executable, [sys.executable, "-m", "lastcall.cli", *args], env)
             finally:
