@@ -197,6 +197,26 @@ class State(ABC):
         """How long the game has run, in the units its rulebook counts (rounds, turns)."""
         return {}
 
+    def score_sources(self, player: int) -> dict[str, float]:
+        """Where a seat's points came from (name -> points), for checking a design.
+
+        Once the game is over the values add up to the seat's score. Before then a
+        game may count what some seats cannot see yet, so it is never shown to a seat.
+        The default, empty, means the game does not break its score down.
+        """
+        return {}
+
+    def picks(self) -> dict[str, tuple[int, ...]]:
+        """What was on offer this game and who holds it now, for checking a design.
+
+        Keys name a designed component as ``"kind: name"`` (``"upgrade: Cooper"``);
+        a key is present when the component came within some seat's reach, and its
+        seats (ascending) are those holding it. Read at the end, it tells which
+        components seats always or never take. Like :meth:`score_sources` it may
+        count hidden things, so it is never shown to a seat. Empty by default.
+        """
+        return {}
+
     def rank_key(self, player: int) -> tuple[float, ...]:
         """Sort key of a standing (seat or rival), larger is better; games add tie-breakers."""
         return (self.scores()[player],)
