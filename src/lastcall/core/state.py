@@ -206,7 +206,7 @@ class State(ABC):
         """
         return {}
 
-    def picks(self) -> dict[str, tuple[int, ...]]:
+    def offers(self) -> dict[str, tuple[int, ...]]:
         """What was on offer this game and who holds it now, for checking a design.
 
         Keys name a designed component as ``"kind: name"`` (``"upgrade: Cooper"``);
