@@ -61,7 +61,8 @@ from lastcall.cli.records import (
 from lastcall.core import Game, LastcallError, __version__, game, games
 from lastcall.core.actions import shown
 from lastcall.sim.bench import bench_game, worker_scaling
-from lastcall.sim.report import write_report
+from lastcall.sim.report import MIN_OFFERS, flagged_offers, write_report
+from lastcall.sim.runner import SimulationSummary
 from lastcall.sim.runner import simulate as run_simulation
 
 # An option given with -o is a short name=value; longer text is a mistake.
@@ -542,6 +543,7 @@ def simulate(
                 Text(name), str(row["games"]), f"{row['win_rate']:.1%}", f"{low:.1%}-{high:.1%}"
             )
         console.print(bot_table)
+    _print_design(summary)
     console.print(
         f"mean decisions per game {summary.mean_decisions:.1f}; "
         f"{summary.decisions_per_sec:,.0f} decisions/s; errors {summary.errors}; "
@@ -549,6 +551,23 @@ def simulate(
     )
     for line in summary.error_samples:
         err.print(Text(line, style="red"))
+
+
+def _print_design(summary: SimulationSummary) -> None:
+    """Points by source and components never or always taken, where the game reports them."""
+    if summary.score_sources:
+        parts = ", ".join(f"{name} {points:.2f}" for name, points in summary.score_sources.items())
+        console.print(Text(f"points by source (mean per seat): {parts}"), soft_wrap=True)
+    if summary.offers:
+        never, always = flagged_offers(summary)
+        console.print(
+            Text(
+                f"{len(summary.offers)} components on offer; offered in {MIN_OFFERS}+ games, "
+                f"never taken: {', '.join(never) or 'none'}; "
+                f"always taken: {', '.join(always) or 'none'} (--out DIR has every rate)"
+            ),
+            soft_wrap=True,
+        )
 
 
 # ----------------------------------------------------------------- replay

@@ -18,6 +18,9 @@ from lastcall.core import LastcallError
 from lastcall.sim.runner import GameResult, SimulationSummary
 from lastcall.sim.stats import wilson
 
+# Below this many games on offer, "never" or "always" taken says little.
+MIN_OFFERS = 10
+
 
 def _pyplot() -> Any:
     try:
@@ -195,9 +198,59 @@ def markdown(summary: SimulationSummary, results: Sequence[GameResult], charts: 
             ),
             "",
         ]
+    lines += design_sections(summary)
     lines += ["## Charts", ""]
     lines += [f"![{name.removesuffix('.png')}]({name})" for name in charts]
     return "\n".join(lines) + "\n"
+
+
+def flagged_offers(summary: SimulationSummary) -> tuple[list[str], list[str]]:
+    """Components offered in at least ``MIN_OFFERS`` games: those never taken, those always."""
+    seen = {name: o for name, o in summary.offers.items() if o["games"] >= MIN_OFFERS}
+    never = [name for name, o in seen.items() if o["taken"] == 0]
+    always = [name for name, o in seen.items() if o["taken"] == o["games"]]
+    return never, always
+
+
+def design_sections(summary: SimulationSummary) -> list[str]:
+    """Score sources and take rates, where the game reports them."""
+    lines: list[str] = []
+    if summary.score_sources:
+        total = sum(summary.score_sources.values())
+        lines += [
+            "## Where the points come from",
+            "",
+            "Mean points a seat took from each source, as the game breaks its score down "
+            f"(they add up to the mean score, {total:.2f}).",
+            "",
+            "| source | mean points per seat | share |",
+            "|---|---:|---:|",
+        ]
+        for name, points in summary.score_sources.items():
+            share = f"{points / total:.1%}" if total else "-"
+            lines.append(f"| {name} | {points:.2f} | {share} |")
+        lines.append("")
+    if summary.offers:
+        never, always = flagged_offers(summary)
+        lines += [
+            "## What seats take",
+            "",
+            "Each component that came within a seat's reach: the games it was offered in, "
+            "the games a seat held it at the end, and how many seats held it on average. "
+            f"Flagged when offered in {MIN_OFFERS} games or more and taken in none or in all.",
+            "",
+            "| component | offered in | taken in | rate | seats holding it | flag |",
+            "|---|---:|---:|---:|---:|---|",
+        ]
+        ordered = sorted(summary.offers.items(), key=lambda item: (item[1]["rate"], item[0]))
+        for name, o in ordered:
+            flag = "never taken" if name in never else "always taken" if name in always else ""
+            lines.append(
+                f"| {name} | {o['games']} | {o['taken']} | {o['rate']:.2f} "
+                f"| {o['holders']:.2f} | {flag} |"
+            )
+        lines.append("")
+    return lines
 
 
 def write_report(out: Path, summary: SimulationSummary, results: Sequence[GameResult]) -> Path:

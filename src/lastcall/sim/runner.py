@@ -12,7 +12,7 @@ import os
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from lastcall.bots import Seat, make_bot
 from lastcall.core import LastcallError, mix_seed
@@ -68,6 +68,10 @@ class GameResult:
     first_seat: int = 0
     length: Mapping[str, int] = field(default_factory=dict)
     rivals: tuple[str, ...] = ()
+    sources: tuple[Mapping[str, float], ...] = ()
+    """Each seat's points by source at the end (empty where the game gives none)."""
+    offers: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    """What was on offer, each with the seats holding it at the end."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +123,8 @@ def play_game(spec: GameSpec, index: int) -> GameResult:
             first_seat=state.first_seat(),
             length=state.length(),
             rivals=state.rivals(),
+            sources=tuple(state.score_sources(p) for p in range(spec.players)),
+            offers=state.offers(),
         )
     except Exception as exc:  # a failed game is counted and reported, the run goes on
         return GameResult(
@@ -143,6 +149,16 @@ def _chunks(n: int, size: int) -> Iterator[range]:
         yield range(start, min(n, start + size))
 
 
+class Offer(TypedDict):
+    """One component over a run: offered in ``games``, held by a seat at the end in ``taken``."""
+
+    games: int
+    taken: int
+    rate: float
+    holders: float
+    """Seats holding it at the end, on average over the games it was offered in."""
+
+
 @dataclass
 class SimulationSummary:
     game: str
@@ -165,12 +181,53 @@ class SimulationSummary:
     """Mean game length in each unit the rulebook counts (rounds, turns)."""
     rival_wins: dict[str, float] = field(default_factory=dict)
     """Games won by each rival that is not a seat (a share when tied)."""
+    score_sources: dict[str, float] = field(default_factory=dict)
+    """Mean points a seat took from each source, in the game's order of sources."""
+    offers: dict[str, Offer] = field(default_factory=dict)
+    """Each component that was on offer: in how many games, and how often it was taken."""
     error_samples: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["first_seat_ci95"] = list(self.first_seat_ci95)
         return data
+
+
+def mean_sources(results: Sequence[GameResult]) -> dict[str, float]:
+    """Mean points per seat from each source, over every seat of every game.
+
+    Sources keep the order in which the games name them; a source a seat
+    did not score from counts as 0 for it.
+    """
+    totals: dict[str, float] = {}
+    seats = 0
+    for r in results:
+        for sources in r.sources:
+            seats += 1
+            for name, points in sources.items():
+                totals[name] = totals.get(name, 0.0) + points
+    return {name: total / seats for name, total in totals.items()} if seats else {}
+
+
+def offer_rates(results: Sequence[GameResult]) -> dict[str, Offer]:
+    """For each component: games it was offered in, games some seat held it at the end."""
+    games: dict[str, int] = {}
+    taken: dict[str, int] = {}
+    holders: dict[str, int] = {}
+    for r in results:
+        for name, seats in r.offers.items():
+            games[name] = games.get(name, 0) + 1
+            taken[name] = taken.get(name, 0) + (1 if seats else 0)
+            holders[name] = holders.get(name, 0) + len(seats)
+    return {
+        name: Offer(
+            games=games[name],
+            taken=taken[name],
+            rate=taken[name] / games[name],
+            holders=holders[name] / games[name],
+        )
+        for name in sorted(games)
+    }
 
 
 def summarise(
@@ -232,6 +289,8 @@ def summarise(
         first_seat_ci95=wilson(first_wins, n_ok),
         mean_length={unit: total / n_ok for unit, total in lengths.items()},
         rival_wins=rival_wins,
+        score_sources=mean_sources(ok),
+        offers=offer_rates(ok),
         error_samples=[f"game {r.index} (seed {r.seed}): {r.error}" for r in results if r.error][
             :5
         ],

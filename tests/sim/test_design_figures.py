@@ -1,0 +1,69 @@
+"""Score sources and take rates: summed over a run, and shown in the report and at the terminal."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from lastcall.sim.report import MIN_OFFERS, design_sections, write_report
+from lastcall.sim.runner import GameResult, mean_sources, offer_rates, simulate
+
+
+def result(index: int, sources: tuple[dict[str, float], ...], offers: dict[str, tuple[int, ...]]):
+    scores = tuple(sum(s.values()) for s in sources)
+    return GameResult(
+        index=index,
+        seed=index,
+        seats=("random",) * len(sources),
+        scores=scores,
+        winners=(0,),
+        decisions=10,
+        seconds=0.01,
+        sources=sources,
+        offers=offers,
+    )
+
+
+def test_mean_sources_count_a_missing_source_as_zero_and_keep_the_games_order() -> None:
+    results = [
+        result(0, ({"sales": 10.0, "goals": 2.0}, {"sales": 4.0}), {}),
+        result(1, ({"sales": 6.0}, {"sales": 0.0, "money": 4.0}), {}),
+    ]
+    assert list(mean_sources(results)) == ["sales", "goals", "money"]
+    assert mean_sources(results) == {"sales": 5.0, "goals": 0.5, "money": 1.0}
+    assert mean_sources([result(0, ({}, {}), {})]) == {}
+
+
+def test_offer_rates_count_games_offered_taken_and_holders() -> None:
+    results = [
+        result(0, ({}, {}), {"upgrade: Still": (0, 1), "upgrade: Silo": ()}),
+        result(1, ({}, {}), {"upgrade: Still": (1,)}),
+        result(2, ({}, {}), {"upgrade: Still": (), "upgrade: Silo": ()}),
+    ]
+    rates = offer_rates(results)
+    assert rates["upgrade: Still"] == {"games": 3, "taken": 2, "rate": 2 / 3, "holders": 1.0}
+    assert rates["upgrade: Silo"] == {"games": 2, "taken": 0, "rate": 0.0, "holders": 0.0}
+    assert list(rates) == ["upgrade: Silo", "upgrade: Still"]
+
+
+def test_the_report_flags_only_components_offered_often_enough() -> None:
+    many = [
+        result(i, ({"sales": 1.0},), {"upgrade: Never": (), "upgrade: Always": (0,)})
+        for i in range(MIN_OFFERS)
+    ]
+    few = [result(MIN_OFFERS + i, ({"sales": 1.0},), {"upgrade: Rare": ()}) for i in range(3)]
+    summary, _ = simulate("barista", 1, 2, ["random"], seed=1, workers=1)
+    summary.score_sources = mean_sources(many + few)
+    summary.offers = offer_rates(many + few)
+    text = "\n".join(design_sections(summary))
+    assert "| sales | 1.00 | 100.0% |" in text
+    assert re.search(r"\| upgrade: Never \| 10 \| 0 \| 0\.00 \| 0\.00 \| never taken \|", text)
+    assert re.search(r"\| upgrade: Always \| 10 \| 10 \| 1\.00 \| 1\.00 \| always taken \|", text)
+    assert re.search(r"\| upgrade: Rare \| 3 \| 0 \| 0\.00 \| 0\.00 \|  \|", text)
+
+
+def test_a_game_without_a_breakdown_adds_no_sections(tmp_path: Path) -> None:
+    summary, results = simulate("barista", 2, 2, ["random"], seed=1, workers=1)
+    summary.score_sources, summary.offers = {}, {}
+    assert design_sections(summary) == []
+    assert "## What seats take" not in write_report(tmp_path, summary, results).read_text()
