@@ -9,14 +9,19 @@ from lastcall.sim.report import MIN_OFFERS, design_sections, write_report
 from lastcall.sim.runner import GameResult, mean_sources, offer_rates, simulate
 
 
-def result(index: int, sources: tuple[dict[str, float], ...], offers: dict[str, tuple[int, ...]]):
+def result(
+    index: int,
+    sources: tuple[dict[str, float], ...],
+    offers: dict[str, tuple[int, ...]],
+    winners: tuple[int, ...] = (0,),
+) -> GameResult:
     scores = tuple(sum(s.values()) for s in sources)
     return GameResult(
         index=index,
         seed=index,
         seats=("random",) * len(sources),
         scores=scores,
-        winners=(0,),
+        winners=winners,
         decisions=10,
         seconds=0.01,
         sources=sources,
@@ -36,13 +41,26 @@ def test_mean_sources_count_a_missing_source_as_zero_and_keep_the_games_order() 
 
 def test_offer_rates_count_games_offered_taken_and_holders() -> None:
     results = [
-        result(0, ({}, {}), {"upgrade: Still": (0, 1), "upgrade: Silo": ()}),
-        result(1, ({}, {}), {"upgrade: Still": (1,)}),
+        result(0, ({}, {}), {"upgrade: Still": (0, 1), "upgrade: Silo": ()}, winners=(0, 1)),
+        result(1, ({}, {}), {"upgrade: Still": (1,)}, winners=(1,)),
         result(2, ({}, {}), {"upgrade: Still": (), "upgrade: Silo": ()}),
     ]
     rates = offer_rates(results)
-    assert rates["upgrade: Still"] == {"games": 3, "taken": 2, "rate": 2 / 3, "holders": 1.0}
-    assert rates["upgrade: Silo"] == {"games": 2, "taken": 0, "rate": 0.0, "holders": 0.0}
+    # Held 3 times: a shared win (half each, two holders) and a whole one.
+    assert rates["upgrade: Still"] == {
+        "games": 3,
+        "taken": 2,
+        "rate": 2 / 3,
+        "holders": 1.0,
+        "holder_wins": (0.5 + 0.5 + 1.0) / 3,
+    }
+    assert rates["upgrade: Silo"] == {
+        "games": 2,
+        "taken": 0,
+        "rate": 0.0,
+        "holders": 0.0,
+        "holder_wins": 0.0,
+    }
     assert list(rates) == ["upgrade: Silo", "upgrade: Still"]
 
 
@@ -57,9 +75,13 @@ def test_the_report_flags_only_components_offered_often_enough() -> None:
     summary.offers = offer_rates(many + few)
     text = "\n".join(design_sections(summary))
     assert "| sales | 1.00 | 100.0% |" in text
-    assert re.search(r"\| upgrade: Never \| 10 \| 0 \| 0\.00 \| 0\.00 \| never taken \|", text)
-    assert re.search(r"\| upgrade: Always \| 10 \| 10 \| 1\.00 \| 1\.00 \| always taken \|", text)
-    assert re.search(r"\| upgrade: Rare \| 3 \| 0 \| 0\.00 \| 0\.00 \|  \|", text)
+    assert re.search(
+        r"\| upgrade: Never \| 10 \| 0 \| 0\.00 \| 0\.00 \| 0\.00 \| never taken \|", text
+    )
+    assert re.search(
+        r"\| upgrade: Always \| 10 \| 10 \| 1\.00 \| 1\.00 \| 1\.00 \| always taken \|", text
+    )
+    assert re.search(r"\| upgrade: Rare \| 3 \| 0 \| 0\.00 \| 0\.00 \| 0\.00 \|  \|", text)
 
 
 def test_a_game_without_a_breakdown_adds_no_sections(tmp_path: Path) -> None:

@@ -236,18 +236,20 @@ def design_sections(summary: SimulationSummary) -> list[str]:
             "## What seats take",
             "",
             "Each component that came within a seat's reach: the games it was offered in, "
-            "the games a seat held it at the end, and how many seats held it on average. "
-            f"Flagged when offered in {MIN_OFFERS} games or more and taken in none or in all.",
+            "the games a seat held it at the end, how many seats held it on average, and "
+            "how often a seat holding it won (a fair share is "
+            f"{1 / summary.players:.0%}). Flagged when offered in {MIN_OFFERS} games or more "
+            "and taken in none or in all.",
             "",
-            "| component | offered in | taken in | rate | seats holding it | flag |",
-            "|---|---:|---:|---:|---:|---|",
+            "| component | offered in | taken in | rate | seats holding it | holders won | flag |",
+            "|---|---:|---:|---:|---:|---:|---|",
         ]
         ordered = sorted(summary.offers.items(), key=lambda item: (item[1]["rate"], item[0]))
         for name, o in ordered:
             flag = "never taken" if name in never else "always taken" if name in always else ""
             lines.append(
                 f"| {name} | {o['games']} | {o['taken']} | {o['rate']:.2f} "
-                f"| {o['holders']:.2f} | {flag} |"
+                f"| {o['holders']:.2f} | {o['holder_wins']:.2f} | {flag} |"
             )
         lines.append("")
     return lines

@@ -157,6 +157,8 @@ class Offer(TypedDict):
     rate: float
     holders: float
     """Seats holding it at the end, on average over the games it was offered in."""
+    holder_wins: float
+    """Of the seats that held it at the end, the share that won (a tie shares the win)."""
 
 
 @dataclass
@@ -214,17 +216,21 @@ def offer_rates(results: Sequence[GameResult]) -> dict[str, Offer]:
     games: dict[str, int] = {}
     taken: dict[str, int] = {}
     holders: dict[str, int] = {}
+    wins: dict[str, float] = {}
     for r in results:
+        share = 1.0 / len(r.winners) if r.winners else 0.0
         for name, seats in r.offers.items():
             games[name] = games.get(name, 0) + 1
             taken[name] = taken.get(name, 0) + (1 if seats else 0)
             holders[name] = holders.get(name, 0) + len(seats)
+            wins[name] = wins.get(name, 0.0) + share * sum(p in r.winners for p in seats)
     return {
         name: Offer(
             games=games[name],
             taken=taken[name],
             rate=taken[name] / games[name],
             holders=holders[name] / games[name],
+            holder_wins=wins[name] / holders[name] if holders[name] else 0.0,
         )
         for name in sorted(games)
     }
