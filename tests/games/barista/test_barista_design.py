@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from functools import cache
 
 import pytest
 
 import lastcall
-from lastcall.core import Rng
+from lastcall.core import Rng, State
 from lastcall.games.barista.game import BaristaState
 
 from .conftest import act, position
@@ -46,6 +47,14 @@ def test_the_sources_of_a_whole_game_add_up_to_each_score(players: int, seed: in
         )
         assert sources["perfect orders"] == orders
     assert state.offers() == {}
+
+
+def test_a_saved_game_keeps_its_sources() -> None:
+    """The split is read from the log, which a saved state carries."""
+    state = _random_game(4, 1)
+    loaded = State.from_json(json.loads(json.dumps(state.to_json())))
+    assert [loaded.score_sources(p) for p in range(4)] == [state.score_sources(p) for p in range(4)]
+    assert any(sum(state.score_sources(p).values()) for p in range(4))
 
 
 def test_some_random_game_pays_for_a_perfect_order_and_a_challenge() -> None:

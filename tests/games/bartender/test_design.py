@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from functools import cache
 
 import pytest
 
+from lastcall.core import State
 from lastcall.games.bartender.game import BartenderState
 
 from .bartender_positions import act, names, position
@@ -52,6 +54,13 @@ def test_the_offers_are_the_bartenders_that_reached_the_market(players: int, see
 def test_some_random_game_sends_bartenders_to_the_market_and_someone_takes_one() -> None:
     held = [seats for players, seed in GAMES for seats in _played(players, seed).offers().values()]
     assert held and any(held)
+
+
+def test_a_saved_game_keeps_its_offers() -> None:
+    """Bartenders that left the market are read from the log, which a saved state carries."""
+    state = _played(4, 1)
+    loaded = State.from_json(json.loads(json.dumps(state.to_json())))
+    assert loaded.offers() == state.offers() != {}
 
 
 def test_a_raided_bartender_is_on_offer_and_held_by_nobody() -> None:
