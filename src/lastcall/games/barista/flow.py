@@ -521,3 +521,41 @@ class BaristaFlow(BaristaBase):
 
     def length(self) -> dict[str, int]:
         return {"rounds": self.round_no, "turns": self.turns}
+
+    def score_sources(self, player: int) -> dict[str, float]:
+        """A seat's tips by how the rulebook awards them: perfect orders (+2, or what the
+        jar still held), successful challenges (+1) and failed ones (-1, paid back).
+
+        ``tips`` keeps only the sum, so the split is read from the public events
+        that paid each tip. Tips the log cannot account for (a history cut short, a
+        position set up by hand) are "other", so the values always add up to the score.
+        """
+        sources = {"perfect orders": 0.0, "successful challenges": 0.0, "failed challenges": 0.0}
+        cell = self.log
+        while cell is not None:
+            _, audience, _, template, args, cell = cell
+            if audience is not None or not args or args[0] != player:
+                continue
+            if template in _TIP_SOURCES:
+                sources[_TIP_SOURCES[template]] += args[1]
+            elif template == _PAID_BACK:
+                sources["failed challenges"] -= 1
+        other = self.tips[player] - sum(sources.values())
+        if other:
+            sources["other"] = other
+        return sources
+
+    def offers(self) -> dict[str, tuple[int, ...]]:
+        """Nothing: no seat ever chooses which card to take. Cards come blind from the
+        draw pile (the deal, the draw, a Spill's new cards), Take picks a hidden card at
+        random, and the face-up discard pile is never taken from."""
+        return {}
+
+
+# The public events that move tips (announced in ``_perfect_order``, ``_resolve_challenge``
+# and ``_pay_back``), by template: the seat comes first, then the tips paid.
+_TIP_SOURCES = {
+    "{p:Seat} receive{p:s} {n:plural:tip token}.": "perfect orders",
+    "{p:Seat's} challenge succeeds: {n:plural:tip token}.": "successful challenges",
+}
+_PAID_BACK = "{p:Seat's} challenge fails: {p:seat} pay{p:s} a tip token back."

@@ -732,3 +732,41 @@ class BartenderFlow(BartenderBase):
         """Turns taken, and rounds begun (a round is one turn of every seat)."""
         n = self.num_players
         return {"turns": self.turn, "rounds": (self.turn + n - 1) // n}
+
+    def score_sources(self, player: int) -> dict[str, float]:
+        """The rulebook scores one thing: coins banked ("the only thing that counts as
+        profit"), so the whole score is one source."""
+        return {"banked coins": float(self.bank[player])}
+
+    def offers(self) -> dict[str, tuple[int, ...]]:
+        """Each bartender that reached the market square, and the seats whose bar holds it now.
+
+        Market bartenders are the one thing a seat chooses to take (by bidding); dealt
+        and drawn bartenders go to a bar blind. The ones there now are in ``market``;
+        those that left it since are found in the public events that sent them there or
+        that gave them to an auction's winner.
+        """
+        offered = {NAME[b] for b in self.market}
+        cell = self.log
+        while cell is not None:
+            _, audience, _, template, args, cell = cell
+            if audience is None and template in _MARKET_EVENTS:
+                offered.add(args[1])
+        return {
+            f"bartender: {name}": tuple(
+                p for p in range(self.num_players) if act.BARTENDER_ID[name] in self.bars[p]
+            )
+            for name in sorted(offered, key=act.BARTENDER_ID.__getitem__)
+        }
+
+
+# The public events that send a bartender to the market square (announced in
+# ``_sideways_check`` and ``_defend``) or take it out by auction (``_step_auction``):
+# a seat, then the bartender's name.
+_MARKET_EVENTS = frozenset(
+    {
+        "{p:Seat's} sideways {card} is still unpaired and goes to the market square.",
+        "{p:Seat} let{p:s} the raid through: {card} goes to the market square.",
+        "{p:Seat} win{p:s} {card} with {bid}.",
+    }
+)

@@ -21,6 +21,7 @@ from lastcall.games.on_the_rocks.content import (
     GOLD,
     KIND_NAMES,
     PREMIUM,
+    RECIPE_GLASS,
     RECIPE_NAMES,
     RECIPE_VALUE,
     S_ALL,
@@ -35,6 +36,7 @@ from lastcall.games.on_the_rocks.content import (
     TIP_KINDS,
     TIP_TITLES,
     TIP_USES,
+    TIP_VALUES,
     TIPSY2,
     TIPSY3,
     WEAK,
@@ -1102,6 +1104,40 @@ class OnTheRocksFlow(OnTheRocksBase):
             )
             for p in range(self.num_players)
         )
+
+    def score_sources(self, player: int) -> dict[str, float]:
+        """The rulebook's four lines of the final count, so they add up to ``scores()``:
+        completed recipes, unused tip cards, bonus coins, and -$2 per incomplete recipe."""
+        p = player
+        recipes, done = self.recipes[4 * p : 4 * p + 4], self.done[4 * p : 4 * p + 4]
+        face_up = sum(1 for card, down in zip(recipes, done, strict=True) if card >= 0 and not down)
+        tips = self.tips[NT * p : NT * p + NT]
+        return {
+            "completed recipes": float(sum(RECIPE_VALUE[card] for card in self.completed[p])),
+            "unused tips": float(sum(v * n for v, n in zip(TIP_VALUES, tips, strict=True))),
+            "bonus coins": float(self.bonus[p]),
+            "incomplete recipes": float(-2 * face_up),
+        }
+
+    def offers(self) -> dict[str, tuple[int, ...]]:
+        """Each glass, as ``"glass: <title>"``, with the seats that took a recipe for it.
+
+        The glasses of an order are a seat's one choice of what to take ("order
+        without <glass>" leaves one out); the recipe itself is the top card of the
+        glass's face-down stack, drawn blind. Every seat orders at setup, so every
+        glass is always on offer. A seat took a glass if one of its completed
+        recipes is of that glass or its order in hand has a recipe on it.
+        """
+        taken: list[set[int]] = [set() for _ in GLASS_TITLES]
+        for p in range(self.num_players):
+            cards = (*self.completed[p], *self.recipes[4 * p : 4 * p + 4])
+            for card in cards:
+                if card >= 0:
+                    taken[RECIPE_GLASS[card]].add(p)
+        return {
+            f"glass: {title}": tuple(sorted(seats))
+            for title, seats in zip(GLASS_TITLES, taken, strict=True)
+        }
 
     def rank_key(self, player: int) -> tuple[float, ...]:
         """Ties go to the most completed recipes."""
