@@ -76,6 +76,7 @@ from lastcall.games.distilled.state import (
     SIGNATURE0,
     SOLD,
     SOLD_ROUND,
+    SOURCES,
     SPACES_USED,
     SPRING,
     TRADED,
@@ -134,6 +135,14 @@ OWN_DISCOUNT = tuple(
     }.get(d.ability, -1)
     for d in _C.distillers
 )
+RESHUFFLED = "The {row} discard pile is shuffled into a new deck."
+"""The template ``_draw`` logs when a premium deck runs out (event templates are literal)."""
+ROW_CARDS = (
+    range(len(UPGRADE_COST)),
+    range(PREMIUM0, PREMIUM0 + len(_C.ingredients)),
+    range(len(ITEM_COST)),
+)
+"""Every card a premium row's deck holds (an ingredient is numbered as a pantry card)."""
 S_MONEY, S_SIGNATURE, S_SWAP, S_INGREDIENT, S_RECIPE, S_ITEM, S_UPGRADE = range(7)
 AWARD_KIND = tuple(a.kind for a in _C.awards)
 AWARD_N = tuple(a.n for a in _C.awards)
@@ -1533,6 +1542,59 @@ class DistilledFlow(DistilledBase):
     def scores(self) -> tuple[float, ...]:
         pv = self.pv
         return tuple(float(pv[p * W + VP]) for p in range(self.num_players))
+
+    def score_sources(self, player: int) -> dict[str, float]:
+        """The seat's VP by source: every change of VP is also tallied in one source field
+        (a tasting's loss in ``tasting``), so they add up to the score."""
+        b = player * W
+        return {name: float(self.pv[b + f]) for name, f in SOURCES}
+
+    def offers(self) -> dict[str, tuple[int, ...]]:
+        """Who holds the components the seats chose among, at the end.
+
+        - ``upgrade``: offered once it came into the face-up row or was revealed by a peek;
+          held while in a seat's upgrade slots (a replaced one is no longer held).
+        - ``bottle``: a premium bottle offered the same way from the item row; held in hand
+          or on the shelf after a sale.
+        - ``goal``: dealt to a seat; held if the seat kept it rather than discard it.
+        - ``recipe``: the tasting flight's recipes are on offer to every seat all game;
+          held by the seats that own one (Whiskey comes free with one distiller).
+
+        Distillers are left out: the two dealt to a seat are not kept past the setup, so
+        the end state cannot tell a distiller turned down from one never dealt.
+        """
+        out: dict[str, tuple[int, ...]] = {}
+        seats = range(self.num_players)
+        for u in self._offered(ROW_UPGRADE):
+            out[f"upgrade: {UPGRADE_NAMES[u]}"] = tuple(p for p in seats if u in self.upgrades[p])
+        for item in self._offered(ROW_ITEM):
+            if item < N_ITEM_BARRELS:
+                continue
+            bottle = 1 + item - N_ITEM_BARRELS
+            out[f"bottle: {BOTTLE_NAMES[bottle]}"] = tuple(
+                p for p in seats if bottle in self.bottles[p] or bottle in self.shelf[p]
+            )
+        for p in seats:
+            for g in self.dealt_goals[p]:
+                out[f"goal: {_C.goals[g].name}"] = (p,) if g in self.goals[p] else ()
+        for r in self.flight:
+            out[f"recipe: {RECIPE_NAMES[r]}"] = tuple(p for p in seats if self.recipes[p] >> r & 1)
+        return out
+
+    def _offered(self, r: int) -> list[int]:
+        """The cards of a premium row that came within reach, in number order.
+
+        A card leaves its deck only to come into the row or be revealed by a peek, so this
+        is every card not in the deck, unless the deck ran out: its discards shuffled back
+        had all been seen, and so had every card of the first deck. The log tells whether
+        it ran out, so this holds for a played game, not for a determinized copy."""
+        cell = self.log
+        reshuffled = False
+        while cell is not None and not reshuffled:
+            reshuffled = cell[3] == RESHUFFLED and cell[4][0] == act.ROWS[r]
+            cell = cell[5]
+        unseen = () if reshuffled else self.decks[r]
+        return [c for c in ROW_CARDS[r] if c not in unseen]
 
     def rank_key(self, player: int) -> tuple[float, ...]:
         """VP, then the money left, then the labels taken."""

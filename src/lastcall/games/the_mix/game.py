@@ -8,6 +8,7 @@ from typing import Any
 from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option
 from lastcall.games.the_mix.actions import CODE, action_space
 from lastcall.games.the_mix.content import CONTENT
+from lastcall.games.the_mix.design import MixDesign
 from lastcall.games.the_mix.flow import MixFlow
 from lastcall.games.the_mix.knowledge import MixKnowledge
 from lastcall.games.the_mix.render import render_view
@@ -17,9 +18,9 @@ from lastcall.games.the_mix.view import MixObserver, MixView
 _C = CONTENT
 
 
-class MixState(MixFlow, MixView, MixKnowledge):
+class MixState(MixFlow, MixView, MixKnowledge, MixDesign):
     """A game of The Mix in progress: fields (state.py), rules (flow.py, automaton.py),
-    views (view.py) and what bots need (knowledge.py)."""
+    views (view.py), what bots need (knowledge.py) and the design figures (design.py)."""
 
     __slots__ = ()
 
