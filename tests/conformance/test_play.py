@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import lastcall
 from lastcall.core import MatchRecord, Rng
 
 from .cases import CASES, Case, case_id, random_match
@@ -64,3 +65,36 @@ def test_a_sweep_of_random_games_keeps_the_basic_contract(case: Case) -> None:
             assert steps <= bound, f"seed {seed}: no end within {bound} decisions"
         ranked = [p for group in state.ranking() for p in group]
         assert sorted(ranked) == list(range(players + len(state.rivals())))
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_score_sources_add_up_and_offers_name_their_holders(case: Case) -> None:
+    """A designer's figures: every seat's points by source and who took what was offered.
+
+    A game may give no breakdown (the toys here); every game on offer gives one
+    (``test_every_game_breaks_its_score_down``).
+    """
+    game, players, options = case
+    for seed in range(GAMES_PER_CASE):
+        state = random_match(game, players, seed, options).state
+        before = state.clone()
+        scores = state.scores()
+        for p in range(players):
+            sources = state.score_sources(p)
+            if not sources:
+                continue
+            assert all(isinstance(name, str) and name for name in sources)
+            assert sum(sources.values()) == pytest.approx(scores[p], abs=1e-9), (seed, p, sources)
+        for name, seats in state.offers().items():
+            kind, _, label = name.partition(": ")
+            assert kind and label, f"{name!r} is not 'kind: name'"
+            assert list(seats) == sorted(set(seats)), name
+            assert all(0 <= p < players for p in seats), name
+        assert state == before, "reading the figures changed the state"
+
+
+@pytest.mark.parametrize("game_id", lastcall.games())
+def test_every_game_breaks_its_score_down(game_id: str) -> None:
+    game = lastcall.game(game_id)
+    state = random_match(game, game.min_players, 3, {}).state
+    assert all(state.score_sources(p) for p in range(game.min_players))

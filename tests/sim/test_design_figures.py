@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
+import pytest
+from typer.testing import CliRunner
+
+from lastcall.cli.app import app
 from lastcall.sim.report import MIN_OFFERS, design_sections, write_report
 from lastcall.sim.runner import GameResult, mean_sources, offer_rates, simulate
 
@@ -89,3 +94,18 @@ def test_a_game_without_a_breakdown_adds_no_sections(tmp_path: Path) -> None:
     summary.score_sources, summary.offers = {}, {}
     assert design_sections(summary) == []
     assert "## What seats take" not in write_report(tmp_path, summary, results).read_text()
+
+
+def test_simulate_prints_the_sources_and_the_flagged_components(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    args = ["simulate", "distilled", "-n", "4", "--players", "2", "--bots", "random"]
+    result = CliRunner().invoke(app, [*args, "--workers", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "points by source (mean per seat): sales " in text
+    assert re.search(r"\d+ components on offer; offered in 10\+ games, never taken: ", text)
+    report = (out / "report.md").read_text()
+    assert "## Where the points come from" in report
+    assert re.search(r"\| upgrade: [^|]+ \| [1-4] \| [0-4] \|", report)
+    summary = json.loads((out / "summary.json").read_text())
+    assert sum(summary["score_sources"].values()) == pytest.approx(sum(summary["mean_scores"]) / 2)
