@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer
 from lastcall.games.distilled import actions as act
@@ -26,7 +26,12 @@ class DistilledState(DistilledFlow, DistilledView, DistilledKnowledge):
 
 class Distilled(Game):
     id = "distilled"
-    version = 1
+    version = 2
+    retired: ClassVar[Mapping[int, str]] = {
+        1: "six distillery upgrades had their first numbers, before their take rates were "
+        "measured (Delivery Truck, Storage Silo, Copper Condenser, Cellar Master, Grain "
+        "Broker, Architect)"
+    }
     title = "Distilled"
     summary = (
         "Seven rounds of buying ingredients, distilling in secret, ageing and selling spirits "
