@@ -146,15 +146,14 @@ def _bar_setup_seat(money: int) -> MixState:
 
 def test_upkeep_with_money_pays_every_item() -> None:
     """$2 per Bar Space holding a client (here 2), $2 for a 3rd technique, $2 for a 3rd
-    reserve ingredient; the Bar Space tile ($1) and Fat Washing ($1) paid first."""
+    reserve ingredient; the Bar Space tile paid $1 first."""
     s = _bar_setup_seat(9)
-    assert get(s, 0, MONEY) == 9 + 1 + 1 - 8 and get(s, 0, PENALTIES) == 0
+    assert get(s, 0, MONEY) == 9 + 1 - 8 and get(s, 0, PENALTIES) == 0
 
 
 def test_upkeep_without_money_takes_a_penalty_token_per_unpaid_item() -> None:
-    """$2 + $1 + $1 pays two of the four $2 items; the other two are penalty tokens."""
     s = _bar_setup_seat(2)
-    assert get(s, 0, MONEY) == 0 and get(s, 0, PENALTIES) == 2
+    assert get(s, 0, MONEY) == 1 and get(s, 0, PENALTIES) == 3
 
 
 def test_bar_setup_turn_runs_its_steps_in_order() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option
 from lastcall.games.the_mix.actions import CODE, action_space
@@ -32,10 +32,7 @@ class MixState(MixFlow, MixView, MixKnowledge, MixDesign):
 
 class TheMix(Game):
     id = "the-mix"
-    version = 2
-    retired: ClassVar[Mapping[int, str]] = {
-        1: "Fat Washing's Bar Setup reward was 1 extra Tip Die alone, a card no seat took"
-    }
+    version = 1
     title = "The Mix"
     summary = (
         "Worker placement behind the bar: take clients, gather ingredients, serve cocktails "
