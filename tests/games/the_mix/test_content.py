@@ -353,6 +353,17 @@ def test_cards_off_the_curve_are_refused() -> None:
     rejects(out_of_level, "client 'negroni'", "technique must be a whole number from 3 to 4")
 
 
+def test_an_increase_on_a_card_that_needs_the_highest_die_is_refused() -> None:
+    """Taking such a card already needs a die at 6, and "you cannot go beyond this limit"."""
+
+    def dead_bonus(raw: dict[str, Any]) -> None:
+        entry(raw, "clients.toml", "client", "jungle-bird")["instant"] = ["increase 1", "shaker 1"]
+
+    rejects(dead_bonus, "client 'jungle-bird'", "an increase is lost")
+    top = [c for c in CONTENT.clients if c.technique == CONTENT.rules.limits.technique_die_max]
+    assert top and all(e.kind != "increase" for c in top for e in c.instant)
+
+
 def test_duplicate_keys_are_refused() -> None:
     def change(raw: dict[str, Any]) -> None:
         raw["clients.toml"]["client"][1]["key"] = raw["clients.toml"]["client"][0]["key"]

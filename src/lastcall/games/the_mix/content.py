@@ -886,6 +886,11 @@ def _clients(
         )
         _band(entry, curve.client_value(card), spec.value, "value")
         entry.need(
+            card.technique < rules.limits.technique_die_max
+            or all(e.kind != "increase" for e in card.instant),
+            "instant: an increase is lost on a card that needs the highest Technique Die",
+        )
+        entry.need(
             not card.starter or (card.level == 1 and card.technique == rules.start.technique_die),
             "starter cards are level-1 cards a new player can take",
         )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option
 from lastcall.games.the_mix.actions import CODE, action_space
@@ -32,7 +32,10 @@ class MixState(MixFlow, MixView, MixKnowledge, MixDesign):
 
 class TheMix(Game):
     id = "the-mix"
-    version = 1
+    version = 2
+    retired: ClassVar[Mapping[int, str]] = {
+        1: "Jungle Bird's Instant Bonus raised the Technique Die, already at 6 to take the card"
+    }
     title = "The Mix"
     summary = (
         "Worker placement behind the bar: take clients, gather ingredients, serve cocktails "
