@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from lastcall.games.distilled.content import CONTENT
@@ -19,6 +17,7 @@ from lastcall.games.distilled.state import (
     Step,
     W,
 )
+from tests.conformance.cases import random_match
 
 from .distilled_helpers import GAME, act, new
 
@@ -26,13 +25,9 @@ UPGRADES = [u.name for u in CONTENT.upgrades]
 
 
 def play_out(players: int, seed: int) -> DistilledState:
-    """A whole game of random choices."""
-    s = GAME.new(players, seed)
+    """A whole game of random choices, as the conformance suite plays them."""
+    s = random_match(GAME, players, seed, {}).state
     assert isinstance(s, DistilledState)
-    rng = random.Random(seed)
-    while not s.is_over:
-        p = s.to_move[0]
-        s.apply(p, rng.choice(s.legal_actions(p)))
     return s
 
 

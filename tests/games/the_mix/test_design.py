@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import sys
 from collections import Counter
 from typing import Any
@@ -14,6 +13,7 @@ from lastcall.games.the_mix.content import CONTENT
 from lastcall.games.the_mix.design import END_SOURCES, PLAY_SOURCES
 from lastcall.games.the_mix.game import MixState
 from lastcall.games.the_mix.state import K_VP, MIXOLOGIST, VP, Step
+from tests.conformance.cases import random_match
 
 from .mix_helpers import GAME, act, get, new, start_turn
 
@@ -30,13 +30,9 @@ CALLER_SOURCE = {
 
 
 def play_out(players: int, seed: int, **options: Any) -> MixState:
-    """A whole game of random choices."""
-    s = GAME.new(players, seed, options)
+    """A whole game of random choices, as the conformance suite plays them."""
+    s = random_match(GAME, players, seed, options).state
     assert isinstance(s, MixState)
-    rng = random.Random(seed)
-    while not s.is_over:
-        p = s.to_move[0]
-        s.apply(p, rng.choice(s.legal_actions(p)))
     return s
 
 
