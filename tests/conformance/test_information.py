@@ -94,7 +94,7 @@ def test_sealed_choices_are_private_and_order_free(case: Case) -> None:
     game, players, _ = case
 
     def public(state: State, q: int) -> tuple[str, tuple[Any, ...], list[Any]]:
-        view = state.view(q)
+        view = dict(state.view(q))  # the state's view is shared: change a copy
         del view["to_move"]
         events = [(e.kind, e.text, e.private, e.data) for e in state.events(q)]
         return _dump(view), state.legal_actions(q) if q in state.to_move else (), events

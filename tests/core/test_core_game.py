@@ -9,7 +9,9 @@ from lastcall.core import (
     InvalidOptions,
     Option,
     RetiredVersion,
+    UnavailableVersion,
     UnknownGame,
+    UnknownVersion,
     game,
     game_version,
     games,
@@ -138,16 +140,22 @@ def test_an_unknown_game_is_refused_with_the_known_games_listed() -> None:
         assert err.value.game_id == name
 
 
-def test_a_version_this_engine_does_not_play_is_named() -> None:
+def test_a_version_this_engine_does_not_play_is_named_without_calling_it_retired() -> None:
     current = game("barista").version
-    with pytest.raises(
-        RetiredVersion,
-        match=f"barista v99 is retired .newer than this engine.; "
-        f"this engine plays barista v{current}",
-    ):
+    with pytest.raises(UnknownVersion) as newer:
         game("barista-v99")
-    with pytest.raises(RetiredVersion, match="not a known version"):
+    assert str(newer.value) == (
+        f"barista v99 is newer than this engine; this engine plays barista v{current}"
+    )
+    with pytest.raises(UnknownVersion) as never:
         game_version("barista", 0)
+    assert str(never.value) == (
+        f"barista v0 is not a known version; this engine plays barista v{current}"
+    )
+    assert not isinstance(never.value, RetiredVersion)
+    assert isinstance(never.value, UnavailableVersion)
+    with pytest.raises(RetiredVersion, match="barista v1 is retired"):
+        game_version("barista", 1)
 
 
 def test_registering_a_different_game_under_a_taken_id_and_version_is_refused() -> None:

@@ -93,7 +93,7 @@ def test_text_that_is_no_action_is_refused_too() -> None:
 def test_a_record_of_another_rules_version_is_refused() -> None:
     data = _played().record().to_json()
     data["game_version"] = 99
-    with pytest.raises(RecordError, match="cannot be replayed: barista v99 is retired"):
+    with pytest.raises(RecordError, match="cannot be replayed: barista v99 is newer than this"):
         MatchRecord.from_json(data).replay()
 
 
@@ -185,3 +185,67 @@ def test_undo_never_reaches_back_past_chance() -> None:
         match.apply(seat, match.state.legal_actions(seat)[0])
         if any(e.kind is Kind.CHANCE for e in match.state.events(None, match.state.last_event - 1)):
             assert not match.can_undo(seat)
+
+
+def test_a_committed_seed_is_checked_against_its_record() -> None:
+    from lastcall.core import seed_commitment
+
+    rec = _played()
+    salt = "ab" * 16
+    record = rec.record(commitment=seed_commitment(3, salt), salt=salt)
+    assert record.deal_checked()
+    assert not rec.record().deal_checked(), "no commitment: nothing to check"
+    other = rec.record(commitment=seed_commitment(4, salt), salt=salt)
+    with pytest.raises(RecordError, match="commitment"):
+        other.deal_checked()
+    with pytest.raises(RecordError, match="texts"):
+        rec.record(commitment=1, salt=salt).deal_checked()
+
+
+def test_a_note_is_public_and_nothing_before_it_can_be_taken_back() -> None:
+    for seed in range(30):
+        rec = _played(seed, decisions=12)
+        seat = rec.state.to_move[0]
+        action = rec.state.legal_actions(seat)[0]
+        rec.apply(seat, action)
+        if not rec.can_undo(seat):
+            continue
+        rec.note("The host hands {seat:seat's} seat to a {level} bot.", seat, "greedy")
+        assert not rec.can_undo(seat)
+        last = rec.state.events(None)[-1]
+        assert last.kind == Kind.RULE and not last.private
+        assert last.text == f"The host hands P{seat}'s seat to a greedy bot."
+        assert rec.state.events(seat)[-1].text == "The host hands your seat to a greedy bot."
+        return
+    pytest.fail("no position allowed an undo")
+
+
+def test_a_change_tried_on_a_copy_leaves_the_match_and_its_undo_as_they_were() -> None:
+    for game_id in lastcall.games():
+        game = lastcall.game(game_id)
+        players = max(game.min_players, 2)
+        for seed in range(40):
+            rec = Match(game, players, seed)
+            rng = Rng(seed)
+            for _ in range(rng.below(30)):
+                if rec.state.is_over:
+                    break
+                seat = rec.state.to_move[rng.below(len(rec.state.to_move))]
+                actions = rec.state.legal_actions(seat)
+                rec.apply(seat, actions[rng.below(len(actions))])
+            state = rec.state
+            if state.is_over or len(state.to_move) < 2:
+                continue
+            seat = state.to_move[0]
+            rec.apply(seat, state.legal_actions(seat)[0])
+            other = next((p for p in rec.state.to_move if p != seat), None)
+            if other is None or not rec.can_undo(seat):
+                continue
+            expected = rec.copy()
+            expected.undo(seat)
+            trial = rec.copy()
+            trial.apply(other, trial.state.legal_actions(other)[0])
+            rec.undo(seat)
+            assert rec.state == expected.state, (game_id, seed)
+            return
+    pytest.fail("no position where two seats decide at once allowed an undo")

@@ -57,6 +57,20 @@ def test_shuffle_is_a_permutation_and_depends_on_the_seed() -> None:
     assert c == a
 
 
+def test_shuffle_draws_as_fisher_yates_over_below() -> None:
+    """The written-out generator in ``shuffle`` gives the same bits as ``below``."""
+    items = list(range(60))
+    shuffled = items[:]
+    rng = Rng(2024)
+    rng.shuffle(shuffled)
+    reference = items[:]
+    twin = Rng(2024)
+    for i in range(len(reference) - 1, 0, -1):
+        j = twin.below(i + 1)
+        reference[i], reference[j] = reference[j], reference[i]
+    assert shuffled == reference and rng == twin
+
+
 def test_shuffle_of_short_lists() -> None:
     empty: list[int] = []
     Rng(1).shuffle(empty)

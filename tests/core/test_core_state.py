@@ -113,7 +113,7 @@ def test_a_state_round_trips_through_json_and_plays_on_alike() -> None:
 def test_a_state_of_another_rules_version_is_refused() -> None:
     data = _barista_midgame().to_json()
     data["game_version"] = 99
-    with pytest.raises(lastcall.RetiredVersion, match="barista v99 is retired"):
+    with pytest.raises(lastcall.UnknownVersion, match="barista v99 is newer than this engine"):
         State.from_json(data)
 
 

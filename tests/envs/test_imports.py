@@ -21,7 +21,10 @@ def test_import_lastcall_imports_no_learning_library() -> None:
 
 
 def test_the_cli_and_the_bots_import_no_learning_library() -> None:
-    assert _imported_after("import lastcall.cli.app, lastcall.bots, lastcall.sim") == []
+    assert (
+        _imported_after("import lastcall.cli.app, lastcall.bots, lastcall.sim, lastcall.sim.bench")
+        == []
+    )
 
 
 def test_each_adapter_imports_only_what_it_needs() -> None:

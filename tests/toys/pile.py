@@ -78,11 +78,10 @@ class PileState(State):
         return view
 
     def clone(self) -> PileState:
-        c = PileState.__new__(PileState)
-        self._copy_base(c)
+        c = self._copy_base()
         c.last = self.last
         c.pile = self.pile
-        c.taken = self.taken[:]
+        c.taken = self.taken.copy()
         return c
 
     def _resample(self, viewer: int | None, rng: Rng) -> None:

@@ -94,10 +94,9 @@ class TossState(State):
         }
 
     def clone(self) -> TossState:
-        c = TossState.__new__(TossState)
-        self._copy_base(c)
-        c.chosen = self.chosen[:]
-        c.points = self.points[:]
+        c = self._copy_base()
+        c.chosen = self.chosen.copy()
+        c.points = self.points.copy()
         c.revealed = self.revealed
         c.round_no = self.round_no
         return c

@@ -100,13 +100,12 @@ class TricksState(State):
         return view
 
     def clone(self) -> TricksState:
-        copy = TricksState.__new__(TricksState)
-        self._copy_base(copy)
-        copy.hands = [h[:] for h in self.hands]
-        copy.deck = self.deck[:]
-        copy.table = self.table[:]
+        copy = self._copy_base()
+        copy.hands = [*map(list.copy, self.hands)]
+        copy.deck = self.deck.copy()
+        copy.table = self.table.copy()
         copy.leader = self.leader
-        copy.tricks = self.tricks[:]
+        copy.tricks = self.tricks.copy()
         return copy
 
     def _resample(self, viewer: int | None, rng: Rng) -> None:

@@ -10,16 +10,28 @@ from lastcall.core.errors import (
     RetiredVersion,
     StaleState,
     StateError,
+    UnavailableVersion,
     UndoError,
     UnknownGame,
     UnknownSeat,
+    UnknownVersion,
 )
 from lastcall.core.events import Event, Kind
 from lastcall.core.game import Game, GameFacts, GameInfo, Option
 from lastcall.core.markup import escape, paint, plain
-from lastcall.core.observe import Observer, Piece, one_hot
-from lastcall.core.record import Match, MatchRecord
-from lastcall.core.registry import game, game_version, games, register, versions
+from lastcall.core.observe import Block, Observer, Piece, one_hot
+from lastcall.core.present import Choice, Component, Prompt, Standing, Table, Zone
+from lastcall.core.record import Match, MatchRecord, seed_commitment
+from lastcall.core.registry import (
+    Listing,
+    game,
+    game_version,
+    games,
+    list_game,
+    listings,
+    register,
+    versions,
+)
 from lastcall.core.rng import Rng, mix_seed
 from lastcall.core.space import ActionSpace
 from lastcall.core.state import State, step_table
@@ -28,6 +40,9 @@ from lastcall.core.version import __version__
 __all__ = [
     "Action",
     "ActionSpace",
+    "Block",
+    "Choice",
+    "Component",
     "Event",
     "Game",
     "GameFacts",
@@ -37,30 +52,40 @@ __all__ = [
     "InvalidOptions",
     "Kind",
     "LastcallError",
+    "Listing",
     "Match",
     "MatchRecord",
     "Observer",
     "Option",
     "Piece",
+    "Prompt",
     "RecordError",
     "RetiredVersion",
     "Rng",
     "StaleState",
+    "Standing",
     "State",
     "StateError",
+    "Table",
+    "UnavailableVersion",
     "UndoError",
     "UnknownGame",
     "UnknownSeat",
+    "UnknownVersion",
+    "Zone",
     "__version__",
     "escape",
     "game",
     "game_version",
     "games",
+    "list_game",
+    "listings",
     "mix_seed",
     "one_hot",
     "paint",
     "plain",
     "register",
+    "seed_commitment",
     "step_table",
     "versions",
 ]

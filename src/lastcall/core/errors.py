@@ -48,18 +48,39 @@ class StateError(LastcallError, ValueError):
     """A saved state that is malformed or was written by another version; names the field."""
 
 
-class RetiredVersion(LastcallError, KeyError):
+class UnavailableVersion(LastcallError, KeyError):
+    """A version of a known game that this engine does not play (retired or unknown)."""
+
+    def __init__(self, game_id: str, version: int, message: str) -> None:
+        self.game_id = game_id
+        self.version = version
+        super().__init__(message)
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])
+
+
+class RetiredVersion(UnavailableVersion):
     """A game version this engine no longer plays (its matches cannot be continued)."""
 
     def __init__(self, game_id: str, version: int, current: int, reason: str) -> None:
-        self.game_id = game_id
-        self.version = version
         super().__init__(
-            f"{game_id} v{version} is retired ({reason}); this engine plays {game_id} v{current}"
+            game_id,
+            version,
+            f"{game_id} v{version} is retired ({reason}); this engine plays {game_id} v{current}",
         )
 
-    def __str__(self) -> str:
-        return str(self.args[0])
+
+class UnknownVersion(UnavailableVersion):
+    """A version number a game never had: newer than this engine, or never issued."""
+
+    def __init__(self, game_id: str, version: int, current: int) -> None:
+        what = "newer than this engine" if version > current else "not a known version"
+        super().__init__(
+            game_id,
+            version,
+            f"{game_id} v{version} is {what}; this engine plays {game_id} v{current}",
+        )
 
 
 class StaleState(LastcallError, ValueError):

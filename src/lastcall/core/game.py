@@ -5,13 +5,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar
 
 from lastcall.core.actions import Action
 from lastcall.core.errors import InvalidAction, InvalidOptions
 from lastcall.core.observe import Observer
+from lastcall.core.present import Table, default_names, generic_table
 from lastcall.core.space import ActionSpace
 from lastcall.core.state import State
 
@@ -229,6 +229,40 @@ class Game(ABC):
         """A human phrase for an action; its canonical text by default."""
         return str(action)
 
+    def present(
+        self,
+        view: Mapping[str, Any],
+        actions: Sequence[Action] = (),
+        names: Sequence[str] | None = None,
+    ) -> Table:
+        """The table as a person sees it from ``view``, with ``actions`` as choices in words.
+
+        ``view`` is one seat's ``view(p)`` (or a spectator's), ``actions`` that seat's
+        own ``legal_actions(p)`` (empty when it is not asked), ``names`` what the
+        seats are called. Nothing else is read, so nothing hidden can show.
+        """
+        seats = len(view.get("seats", ()))
+        chosen = tuple(names) if names else default_names(seats)
+        return self._present(view, tuple(actions), chosen)
+
+    def _present(
+        self, view: Mapping[str, Any], actions: tuple[Action, ...], names: tuple[str, ...]
+    ) -> Table:
+        """The game's own presentation (``presentation.py`` in its package)."""
+        return generic_table(self, view, actions, names)
+
+    def glossary(self) -> dict[str, str]:
+        """Every term a table or a rule text uses, with its meaning (cards by name)."""
+        return {}
+
+    def how_to_play(self) -> str:
+        """The rules told to a new player (``howto.md`` in the game's package)."""
+        from importlib import resources  # costs more at start-up than most commands need
+
+        package = type(self).__module__.rsplit(".", 1)[0]
+        found = resources.files(package) / "howto.md"
+        return found.read_text(encoding="utf-8") if found.is_file() else self.summary
+
     def parse_action(self, text: str) -> Action:
         """Canonical text back to an action, or :class:`InvalidAction`."""
         action = Action.parse(text)
@@ -244,6 +278,8 @@ class Game(ABC):
 
     def rules_text(self) -> str:
         """The rules as implemented (``docs/rules/<id>.md``)."""
+        from importlib import resources
+
         name = f"{self.id.replace('_', '-')}.md"
         packaged = resources.files("lastcall") / "_rules" / name
         if packaged.is_file():

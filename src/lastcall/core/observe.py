@@ -9,18 +9,20 @@ from the shared top of every view: ``viewer``, ``to_move`` and ``phase``.
 documented in each game's rules.
 
 The view is the reference. For speed, a game may also write the same numbers
-straight from its state's fields (``encode_state``); ``observe_fast`` uses that
-path where a game has one, and the conformance suite holds it to the view's
+straight from its state's fields, as :class:`Block` s: runs of the vector, each
+with a cheap key of the fields it reads. ``observe_fast`` writes every block;
+a learning adapter keeps each seat's vector between calls and rewrites only
+the blocks whose key changed. The conformance suite holds both to the view's
 encoding on every game.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from math import prod
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
     from lastcall.core.space import ActionSpace
@@ -38,6 +40,28 @@ class Piece:
     @property
     def size(self) -> int:
         return prod(self.shape)
+
+
+StateT = TypeVar("StateT", bound="State")
+
+
+@dataclass(frozen=True, slots=True)
+class Block(Generic[StateT]):
+    """Entries ``start`` to ``stop`` (excluded), written from the state's fields.
+
+    ``key(state, player)`` names, by value, everything ``write`` reads: equal
+    keys mean equal entries, so a kept vector skips the block. Keys are made of
+    immutable values (tuples, numbers), never of a list the state may change in
+    place. A block without a key is rewritten every time: for one whose inputs
+    change at nearly every decision, or cost as much to compare as to write.
+    ``write`` adds the block's entries to ``out`` (zeros there on entry) and
+    touches nothing outside the block.
+    """
+
+    start: int
+    stop: int
+    key: Callable[[StateT, int], Hashable] | None
+    write: Callable[[StateT, int, list[float]], None]
 
 
 class Observer(ABC):
@@ -65,6 +89,12 @@ class Observer(ABC):
         self.offsets = offsets
         self.size = at
         self._phase_at = {name: 2 * players + i for i, name in enumerate(self.phases)}
+        self.blocks: tuple[Block[Any], ...] = ()
+
+    def span(self, first: str, last: str) -> tuple[int, int]:
+        """Where the pieces ``first`` to ``last`` (included) lie, as start and stop."""
+        end = self.offsets[last] + prod(next(p.shape for p in self.pieces if p.name == last))
+        return self.offsets[first], end
 
     @property
     def shape(self) -> tuple[int]:
@@ -86,17 +116,42 @@ class Observer(ABC):
         self.encode(view, out)
         return out
 
-    def encode_state(self, state: State, player: int, out: list[float]) -> str | None:
-        """Write the game's own pieces straight from ``state`` and return the phase's name.
+    def state_phase(self, state: State) -> str | None:
+        """The phase's name read from ``state``; ``None`` where :attr:`blocks` cannot read it.
 
-        The numbers must be exactly those ``encode`` writes from ``view(player)``.
-        ``None``, the default, means the game has no such path.
+        The default, ``None``, is for a game without blocks.
         """
         return None
 
+    def encode_state(self, state: State, player: int, out: list[float]) -> str | None:
+        """Write the game's own pieces from ``state`` by its blocks; the phase's name, or ``None``.
+
+        The numbers are exactly those ``encode`` writes from ``view(player)``.
+        """
+        phase = self.state_phase(state)
+        if phase is not None:
+            for block in self.blocks:
+                block.write(state, player, out)
+        return phase
+
+    @property
+    def header_size(self) -> int:
+        """How many entries ``viewer``, ``to_move`` and ``phase`` take, at the start."""
+        return self._phase_at[self.phases[0]] + len(self.phases)
+
+    def encode_header(
+        self, player: int, to_move: Sequence[int], phase: str, out: list[float]
+    ) -> None:
+        """Write ``viewer``, ``to_move`` and ``phase`` (zeros there on entry)."""
+        n = self.players
+        out[player] = 1.0
+        for p in to_move:
+            out[n + p] = 1.0
+        out[self._phase_at[phase]] = 1.0
+
     @property
     def has_fast_path(self) -> bool:
-        return type(self).encode_state is not Observer.encode_state
+        return bool(self.blocks)
 
     def observe_fast(self, state: State, player: int) -> list[float]:
         """The same vector as :meth:`observe`, from the state's fields where the game can."""
@@ -104,11 +159,7 @@ class Observer(ABC):
         phase = self.encode_state(state, player, out)
         if phase is None:
             return self.observe(state, player)
-        n = self.players
-        out[player] = 1.0
-        for p in state.to_move:
-            out[n + p] = 1.0
-        out[self._phase_at[phase]] = 1.0
+        self.encode_header(player, state.to_move, phase, out)
         return out
 
     def action_mask(self, state: State, player: int) -> list[int]:

@@ -8,6 +8,8 @@ same bytes, and replaying it checks every move.
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import json
 import os
 import secrets
@@ -18,7 +20,7 @@ from typing import Any
 
 from lastcall.core.actions import Action
 from lastcall.core.errors import IllegalAction, InvalidAction, LastcallError, RecordError, UndoError
-from lastcall.core.events import UNDO
+from lastcall.core.events import RULE, UNDO
 from lastcall.core.game import Game
 from lastcall.core.registry import game_version
 from lastcall.core.state import State
@@ -26,6 +28,16 @@ from lastcall.core.version import __version__
 
 FORMAT = "lastcall-record/1"
 MAX_RECORD_BYTES = 64 * 1024 * 1024
+COMMITMENT_SCHEME = "sha256(lastcall-seed/1:seed:salt)"
+
+
+def seed_commitment(seed: int, salt: str) -> str:
+    """The hash a server publishes before dealing: it binds the seed without telling it.
+
+    The salt (random, revealed with the seed at the end) keeps the seed from
+    being found by hashing every candidate.
+    """
+    return hashlib.sha256(f"lastcall-seed/1:{seed}:{salt}".encode()).hexdigest()
 
 
 def _is_int(value: Any) -> bool:
@@ -169,6 +181,25 @@ class MatchRecord:
             raise RecordError(f"cannot read {str(path)[:200]}: {exc.strerror}") from None
         return cls.loads(data)
 
+    def deal_checked(self) -> bool:
+        """Whether the record carries a commitment to its seed; a wrong one raises.
+
+        A server that dealt from a secret seed publishes ``seed_commitment`` when
+        the table starts and puts it with the salt in the finished match's
+        record (``meta``), so anyone can check the deal was fixed in advance.
+        """
+        commitment = self.meta.get("commitment")
+        if commitment is None:
+            return False
+        salt = self.meta.get("salt")
+        if not isinstance(commitment, str) or not isinstance(salt, str):
+            raise RecordError("match record meta: commitment and salt must be texts")
+        if seed_commitment(self.seed, salt) != commitment:
+            raise RecordError(
+                "the seed does not match the commitment published when the table started"
+            )
+        return True
+
     def replay(self, until: int | None = None, game: Game | None = None) -> State:
         """Play the moves again (the first ``until`` of them), checking each.
 
@@ -252,6 +283,29 @@ class Match:
 
     def can_undo(self, player: int) -> bool:
         return self.state.can_undo(player)
+
+    def copy(self) -> Match:
+        """An independent copy to try a change on: this match stays as it was."""
+        other = copy.copy(self)
+        other.state = self.state.clone()
+        other.moves = list(self.moves)
+        other._anchors = list(self._anchors)
+        return other
+
+    def note(self, template: str, *args: Any) -> None:
+        """Log a public event from outside the rules, past which nothing can be taken back.
+
+        A server notes what it did to the table (a seat handed to a bot, a clock
+        that ran out); the note is part of the log every seat reads.
+        """
+        self.state.announce(RULE, template, *args)
+        self.settle()
+
+    def settle(self) -> None:
+        """Make every decision so far final: no seat can take one back past this point."""
+        state = self.state
+        state.undo_floor = state.decisions
+        self._anchors = [state.clone()]
 
     def undo(self, player: int) -> None:
         """Take back ``player``'s last decision, or raise :class:`UndoError`."""

@@ -11,7 +11,7 @@ equality and a JSON round trip derived from the declared fields.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
@@ -37,11 +37,12 @@ if TYPE_CHECKING:
     from lastcall.core.game import Game
 
 JSON = Any
-_NOT_FIELDS = frozenset({"game", "_legal", "__weakref__"})
+_NOT_FIELDS = frozenset({"game", "_legal", "_final", "_views", "__weakref__"})
 _BARRIERS = frozenset({CHANCE, REVEAL, TURN})
 _DETERMINIZE_TAG = 0xD37E
 _RESEED_TAG = 0x5EED
 STATE_KEYS = frozenset({"game", "game_version", "state"})
+_new_object = object.__new__
 
 Step = Callable[[Any], bool]
 
@@ -70,7 +71,9 @@ class State(ABC):
     """
 
     __slots__ = (
+        "_final",
         "_legal",
+        "_views",
         "decisions",
         "game",
         "log",
@@ -97,6 +100,10 @@ class State(ABC):
     undo_seat: int
     undo_floor: int
     _legal: tuple[int, tuple[Action, ...]] | None
+    _final: dict[str, JSON]
+    _views: tuple[int, LogCell | None, dict[int | None, dict[str, JSON]]]
+    """Views built at one revision and log: ``(revision, log, views by viewer)``.
+    Unset in a fresh state: clones, determinized and loaded copies build their own."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -120,12 +127,19 @@ class State(ABC):
         self.undo_floor = 0
         self._legal = None
 
-    def _copy_base(self, other: State) -> None:
-        """Copy the base fields into a fresh clone (all shared or immutable)."""
+    def _copy_base(self) -> Self:
+        """A new state of this class holding the base fields, for a game's ``clone`` to fill.
+
+        All base fields are shared or immutable but the generator, whose one
+        integer is copied here rather than through a call of ``Rng.copy``.
+        """
+        other = _new_object(type(self))
+        rng = _new_object(Rng)
+        rng.state = self.rng.state
+        other.rng = rng
         other.game = self.game
         other.num_players = self.num_players
         other.options = self.options
-        other.rng = self.rng.copy()
         other.to_move = self.to_move
         other.log = self.log
         other.decisions = self.decisions
@@ -133,6 +147,7 @@ class State(ABC):
         other.undo_seat = self.undo_seat
         other.undo_floor = self.undo_floor
         other._legal = self._legal
+        return other
 
     # ----------------------------------------------------------------- the rules
 
@@ -231,6 +246,15 @@ class State(ABC):
         n = len(scores)
         return (scores[player] + 1.0) / (total + n) if total + n > 0 else 1.0 / n
 
+    def evaluate_all(self) -> tuple[float, ...]:
+        """Every seat's ``evaluate``, in seat order.
+
+        A search asks for every seat after each simulation, and most evaluations
+        weigh each seat against all the others: a game whose evaluation shares that
+        work overrides this to do it once instead of once per seat.
+        """
+        return tuple([self.evaluate(p) for p in range(self.num_players)])
+
     # ----------------------------------------------------------------- the contract
 
     @property
@@ -295,11 +319,51 @@ class State(ABC):
 
         Hidden things are absent, never flagged. Every game's view has the same
         top: ``game``, ``viewer``, ``to_move``, ``phase`` and ``seats`` (one
-        dict of public facts per seat, in seat order), ``rivals`` when there are any.
+        dict of public facts per seat, in seat order), ``rivals`` when there are any,
+        and ``final`` (see :meth:`final`) once the game is over.
+
+        A seat asking again at the same revision (and log) gets the view already
+        built: the server, the terminal and the learning step all ask for it. The
+        view is shared, so callers read it and never change it.
         """
+        revision = self.revision
+        log = self.log
+        cache = getattr(self, "_views", None)
+        if cache is None or cache[0] != revision or cache[1] is not log:
+            cache = self._views = (revision, log, {})
+        views = cache[2]
+        view = views.get(player)
+        if view is None:
+            view = views[player] = self.build_view(player)
+        return view
+
+    def build_view(self, player: int | None) -> dict[str, JSON]:
+        """The view of ``player`` built afresh, never from the cache (see :meth:`view`)."""
         if player is not None and (type(player) is not int or not 0 <= player < self.num_players):
             raise UnknownSeat(player, self.num_players)
-        return self._view(player)
+        view = self._view(player)
+        if not self.to_move:
+            view["final"] = self.final()
+        return view
+
+    def final(self) -> dict[str, JSON]:
+        """The end as everyone may see it: scores, ranking and each score by source.
+
+        Seats come first, then rivals (named in ``rivals``); at the end every hidden
+        thing that scores has been revealed, so the breakdown is public. A game may
+        read its breakdown from the log, which a determinized copy does not carry, so
+        such a copy of a finished game is handed the breakdown (``_final``).
+        """
+        known: dict[str, JSON] | None = getattr(self, "_final", None)
+        if known is not None:
+            return known
+        standings = self.num_players + len(self.rivals())
+        return {
+            "scores": list(self.scores()),
+            "ranking": [list(tied) for tied in self.ranking()],
+            "rivals": list(self.rivals()),
+            "sources": [self.score_sources(who) for who in range(standings)],
+        }
 
     # ----------------------------------------------------------------- events
 
@@ -320,13 +384,17 @@ class State(ABC):
         if kind in _BARRIERS or audience != self.undo_seat:
             self.undo_floor = self.decisions
 
-    def events(self, player: int | None = None, after: int = -1) -> list[Event]:
+    def events(
+        self, player: int | None = None, after: int = -1, names: Sequence[str] = ()
+    ) -> list[Event]:
         """The log as ``player`` saw it (``None``: the public log), after an event index.
 
-        The cost grows with the number of events after ``after``, not with the
-        length of the game.
+        ``names`` calls the seats as their people chose (``P0``, ``P1``... otherwise);
+        rivals keep their own names. The cost grows with the number of events after
+        ``after``, not with the length of the game.
         """
-        return events_for(self.log, player, self.seat_names(), after)
+        called = (*names, *self.seat_names()[len(names) :]) if names else self.seat_names()
+        return events_for(self.log, player, called, after)
 
     def public_after(self, index: int) -> bool:
         """Whether any public event came after event ``index`` (cheap: nothing is formatted)."""
@@ -359,6 +427,8 @@ class State(ABC):
         rng = Rng(mix_seed(seed, player, _DETERMINIZE_TAG))
         world._resample(player, rng)
         world.rng = rng
+        if not self.to_move:
+            world._final = self.final()
         world.log = (self.last_event, (), CUT, "", (), None)
         world._legal = None
         return world
