@@ -1,7 +1,9 @@
 """Every event a game logs gives one argument for each name its template mentions.
 
 Arguments follow the template's first mentions in order; a wrong count would
-only show when that event is read, so it is checked on the source.
+only show when that event is read, so it is checked on the source. A function
+that only passes its own caller's template on (`Match.note`) is checked at its
+callers instead.
 """
 
 from __future__ import annotations
@@ -19,15 +21,36 @@ SOURCES = sorted(
 )
 
 
+# Where each logging call takes its template.
+TEMPLATE_AT = {"announce": 1, "tell": 2, "note": 0}
+
+
+def _passed_on(tree: ast.AST) -> set[int]:
+    """Ids of template arguments that are the enclosing function's own parameter."""
+    passed = set()
+    for func in ast.walk(tree):
+        if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        params = {a.arg for a in func.args.args + func.args.kwonlyargs}
+        for node in ast.walk(func):
+            if isinstance(node, ast.Name) and node.id in params:
+                passed.add(id(node))
+    return passed
+
+
 def _calls(path: Path) -> list[tuple[int, list[str], int]]:
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    passed = _passed_on(tree)
+    for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
             continue
-        at = {"announce": 1, "tell": 2}.get(node.func.attr)
+        at = TEMPLATE_AT.get(node.func.attr)
         if at is None or len(node.args) <= at:
             continue
         template = node.args[at]
+        if id(template) in passed and node.func.attr != "note":
+            continue
         assert isinstance(template, ast.Constant) and isinstance(template.value, str), (
             f"{path}:{node.lineno}: an event template is a literal text"
         )

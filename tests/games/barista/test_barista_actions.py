@@ -132,7 +132,7 @@ def test_spill_discards_the_victims_hand_and_placed_cards_and_redraws_four() -> 
     assert state.placed_as[1] == [-1, -1, -1, -1]
     assert state.known == [(2, 0, kinds("soy")[0])]
     mine = [e.text for e in state.events(1) if e.private]
-    assert mine[-2:] == ["You draw breve, soy, wild, single.", "You draw roll."]
+    assert mine[-2:] == ["You draw Breve, Soy, Wild, Single.", "You draw Roll."]
     assert state.current == 1  # the spill ended the turn; P1 then draws for its own
     assert hand_names(state, 1) == ["breve", "roll", "single", "soy", "wild"]
     assert all_cards(state) == total

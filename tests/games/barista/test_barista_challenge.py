@@ -42,7 +42,7 @@ def test_a_challenge_is_called_before_the_card_is_played_and_the_turn_goes_on() 
     assert state.challenger == 0 and state.final_left == 2
     assert state.to_move == (0,) and state.current == 0
     assert legal(state) == {"discard mocha", "discard latte"}
-    assert "P0 calls a Barista Challenge!" in _public(state)
+    assert "P0 calls a Barista Challenge! Every other barista has one final turn." in _public(state)
     act(state, "discard mocha")
     assert state.final_left == 2  # the challenger's own turn is not a final turn
     assert state.current == 1
@@ -88,8 +88,8 @@ def test_every_other_player_has_one_final_turn_then_a_success_pays_one_tip() -> 
     assert state.tips == [2, 0, 0] and state.jar == 18
     assert state.round_no == 2 and state.challenger == -1
     public = _public(state)
-    assert "P0 reveals latte, single, tall, nonfat: 3 of 4." in public
-    assert "P1 reveals double, grande, breve, mocha: 0 of 4." in public
+    assert "P0 reveals Latte, Single, Tall, Nonfat: 3 of the 4 dice matched." in public
+    assert "P1 reveals Double, Grande, Breve, Mocha: 0 of the 4 dice matched." in public
     assert "P0's challenge succeeds: 1 tip token." in public
 
 
@@ -129,7 +129,7 @@ def test_a_perfect_order_in_a_final_turn_still_lets_the_challenger_beat_a_third_
     assert state.round_no == 2 and state.challenger == -1
     public = _public(state)
     assert "P1 completes the perfect order, Single Tall Nonfat Cappuccino!" in public
-    assert "P1 reveals single, tall, nonfat, cappuccino: 4 of 4." in public
+    assert "P1 reveals Single, Tall, Nonfat, Cappuccino: 4 of the 4 dice matched." in public
     assert "P0's challenge succeeds: 1 tip token." in public
 
 

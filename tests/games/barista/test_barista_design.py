@@ -36,7 +36,7 @@ def test_the_sources_of_a_whole_game_add_up_to_each_score(players: int, seed: in
     public = state.events(None)
     for p in range(players):
         sources = state.score_sources(p)
-        assert set(sources) == SOURCES  # the log accounts for every tip: no "other"
+        assert set(sources) == SOURCES  # the rules paid every tip: no "other"
         assert sum(sources.values()) == state.scores()[p]
         fails = sum(1 for e in public if e.text.startswith(f"P{p}'s challenge fails"))
         assert sources["failed challenges"] == -fails
@@ -50,11 +50,20 @@ def test_the_sources_of_a_whole_game_add_up_to_each_score(players: int, seed: in
 
 
 def test_a_saved_game_keeps_its_sources() -> None:
-    """The split is read from the log, which a saved state carries."""
+    """The split is part of the state, which a saved state carries."""
     state = _random_game(4, 1)
     loaded = State.from_json(json.loads(json.dumps(state.to_json())))
     assert [loaded.score_sources(p) for p in range(4)] == [state.score_sources(p) for p in range(4)]
     assert any(sum(state.score_sources(p).values()) for p in range(4))
+
+
+def test_a_copy_without_history_keeps_the_sources_of_a_finished_game() -> None:
+    """A determinized world carries no log, and its final view shows the same score sheet."""
+    state = _random_game(3, 2)
+    world = state.determinize(0, 5)
+    assert world.events(0) == []
+    assert world.view(0)["final"] == state.view(0)["final"]
+    assert [world.score_sources(p) for p in range(3)] == [state.score_sources(p) for p in range(3)]
 
 
 def test_some_random_game_pays_for_a_perfect_order_and_a_challenge() -> None:
@@ -94,7 +103,7 @@ def test_a_perfect_order_from_a_nearly_empty_jar_counts_what_was_paid() -> None:
     assert state.score_sources(0)["perfect orders"] == 1
 
 
-def test_tips_the_log_cannot_explain_are_other() -> None:
+def test_tips_the_rules_did_not_pay_are_other() -> None:
     """A position set up with a tip already held: the challenge's tip is traced, that one not."""
     state = position(
         ["mocha latte", "double grande breve mocha", "triple vente soy latte"],

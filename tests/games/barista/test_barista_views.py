@@ -65,11 +65,11 @@ def test_views_are_json_safe_at_every_step_of_a_game() -> None:
 def test_a_draw_is_private_and_its_announcement_public() -> None:
     state = position([JUNK + " latte", "triple vente soy latte", "soy soy latte"], deck="wild")
     act(state, "discard mocha")
-    assert [e.text for e in state.events(1)][-2:] == ["You draw a card.", "You draw wild."]
+    assert [e.text for e in state.events(1)][-2:] == ["You draw a card.", "You draw Wild."]
     assert state.events(1)[-1].private
     for seat in (None, 0, 2):
         texts = [e.text for e in state.events(seat)]
-        assert texts[-1] == "P1 draws a card." and "You draw wild." not in texts
+        assert texts[-1] == "P1 draws a card." and "You draw Wild." not in texts
 
 
 def test_a_taken_card_is_named_to_the_taker_and_victim_only() -> None:
@@ -78,15 +78,15 @@ def test_a_taken_card_is_named_to_the_taker_and_victim_only() -> None:
     public = "P0 takes a card from P1, and P1 draws a replacement."
     assert [e.text for e in state.events(0)][-2:] == [
         "You take a card from P1, and P1 draws a replacement.",
-        "You take latte from P1.",
+        "You take Latte from P1.",
     ]
     assert [e.text for e in state.events(1)][-3:] == [
         "P0 takes a card from you, and you draw a replacement.",
-        "P0 takes latte from you.",
-        "You draw wild to replace it.",
+        "P0 takes Latte from you.",
+        "You draw Wild to replace it.",
     ]
     assert [e.private for e in state.events(1)][-3:] == [False, True, True]
-    named = "P0 takes latte from P1."
+    named = "P0 takes Latte from P1."
     for seat in (None, 2):
         texts = [e.text for e in state.events(seat)]
         assert public in texts and named not in texts
@@ -94,10 +94,11 @@ def test_a_taken_card_is_named_to_the_taker_and_victim_only() -> None:
 
 def test_a_placement_is_public_but_the_card_is_not() -> None:
     state = position(["single grande breve mocha latte", "triple vente soy double"])
+    before = len(state.events(1))
     act(state, "place single")
-    assert state.events(None)[-1].text == "P0 places a card for shots."
-    assert state.events(0)[-1].text == "You place single for shots."
-    assert all("single" not in e.text for e in state.events(1))
+    assert state.events(None)[-1].text == "P0 places a card face down on the Shots slot."
+    assert state.events(0)[-1].text == "You place Single on your Shots slot."
+    assert all("Single" not in e.text for e in state.events(1)[before:])
 
 
 def _consistent(original: BaristaState, copy: BaristaState, seat: int) -> None:

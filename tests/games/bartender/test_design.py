@@ -8,6 +8,7 @@ from functools import cache
 import pytest
 
 from lastcall.core import State
+from lastcall.games.bartender.flow import NAME_OF_SHOWN
 from lastcall.games.bartender.game import BartenderState
 
 from .bartender_positions import act, names, position
@@ -39,7 +40,7 @@ def test_the_offers_are_the_bartenders_that_reached_the_market(players: int, see
     state = _played(players, seed)
     offers = state.offers()
     sent = {
-        e.data["card"]
+        NAME_OF_SHOWN[e.data["card"]]
         for e in state.events(None)
         if e.text.endswith("goes to the market square.") or " wins " in e.text
     }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from lastcall.core import Kind, Rng
 from lastcall.games.bartender.content import BARTENDER, CUSTOMER, DECK
+from lastcall.games.bartender.flow import NAME_OF_SHOWN
 from lastcall.games.bartender.game import BartenderState
 from lastcall.games.bartender.state import IDLE_ROUNDS, Step
 
@@ -14,9 +15,10 @@ FULL = ["2s", "3s", "4s", "6s", "7s", "8s", "9s"]
 
 
 def cuts(state: BartenderState) -> list[tuple[int, str]]:
-    """Each seat's card cut for the first turn, in order, from the public log."""
+    """Each seat's card cut for the first turn, in order, from the public log (``K♥`` there
+    is ``kh`` here)."""
     return [
-        (e.data["p"], e.data["card"])
+        (e.data["p"], NAME_OF_SHOWN[e.data["card"]])
         for e in state.events(None)
         if e.kind is Kind.CHANCE and "cuts the main deck" in e.text
     ]

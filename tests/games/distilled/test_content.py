@@ -66,3 +66,49 @@ def test_a_missing_distiller_is_refused() -> None:
     data["distillers.toml"]["distiller"].pop()
     with pytest.raises(ContentError, match="17"):
         build(data)
+
+
+def test_every_premium_ingredient_is_worth_more_than_the_basic_card_of_its_kind() -> None:
+    """«Использование элитных ингредиентов в своём напитке приносит больше победных очков и
+    больше денег за его продажу»: premium ingredients bring more VP and more money."""
+    basic = {b.kind: b for b in CONTENT.basic}
+    for i in CONTENT.ingredients:
+        b = basic[i.kind]
+        assert i.money >= b.money and i.vp >= b.vp and (i.money, i.vp) != (b.money, b.vp)
+
+
+def test_a_premium_ingredient_worth_no_more_than_its_basic_card_is_refused() -> None:
+    data = copy.deepcopy(parsed())
+    apples = next(e for e in data["market.toml"]["ingredient"] if e["key"] == "apples")
+    fruit = next(e for e in data["market.toml"]["basic"] if e["key"] == "fruit")
+    apples["money"], apples["vp"] = fruit["money"], fruit["vp"]
+    with pytest.raises(ContentError, match=r"ingredient apples: .* is not worth more than"):
+        build(data)
+
+
+def test_no_two_upgrades_share_an_ability() -> None:
+    """«каждое из них обладает уникальным свойством»: each upgrade has a property of its own."""
+    abilities = {(u.effect, u.amount, u.when) for u in CONTENT.upgrades}
+    assert len(abilities) == len(CONTENT.upgrades)
+
+
+def test_an_upgrade_with_another_upgrades_ability_is_refused() -> None:
+    data = copy.deepcopy(parsed())
+    entries = {e["key"]: e for e in data["upgrades.toml"]["upgrade"]}
+    twin, original = entries["apprentice"], entries["delivery-truck"]
+    twin["effect"], twin["amount"], twin["when"] = (
+        original["effect"],
+        original["amount"],
+        original["when"],
+    )
+    with pytest.raises(ContentError, match=r"upgrade apprentice: .* is delivery-truck's ability"):
+        build(data)
+
+
+def test_upgrades_differing_only_in_end_vp_are_twins() -> None:
+    data = copy.deepcopy(parsed())
+    entries = {e["key"]: e for e in data["upgrades.toml"]["upgrade"]}
+    entries["column-still"]["amount"] = entries["copper-pot-still"]["amount"]
+    entries["column-still"]["end_vp"] = 3
+    with pytest.raises(ContentError, match=r"column-still: .* is copper-pot-still's ability"):
+        build(data)

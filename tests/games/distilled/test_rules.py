@@ -22,7 +22,7 @@ from lastcall.games.distilled.state import (
     W,
 )
 
-from .distilled_helpers import act, award, cards, new, recipe
+from .distilled_helpers import GAME, act, award, cards, new, recipe, upgrade
 
 
 def jump(s: DistilledState, step: Step) -> None:
@@ -84,6 +84,17 @@ def test_a_vat_without_water_does_not_ferment_and_its_cards_stay() -> None:
     assert not s.result[0] and not s.made[0]
 
 
+def test_the_column_still_adds_two_alcohol_cards_and_the_copper_pot_still_one() -> None:
+    """Twin stills no more: each upgrade has "уникальное свойство", a property of its own."""
+    for still, more in (("copper-pot-still", 1), ("column-still", 2)):
+        s = new()
+        s.upgrades[0] = (upgrade(still),)
+        before = s.alcohol
+        to_vat(s, {0: cards("yeast", "water", "grain"), 1: ()})
+        fill(s, 0, ("yeast", "water", "grain"))
+        assert before - s.alcohol == 1 + more
+
+
 def test_alcohol_in_the_pantry_serves_as_water() -> None:
     s = new()
     before = s.alcohol
@@ -131,12 +142,12 @@ def plain_seat(s: DistilledState, p: int = 0) -> None:
 
 
 def test_sale_money_and_vp_of_a_worked_spirit() -> None:
-    """Gin of Juniper ($2, 3 VP), mixed fruits ($2, 1 VP) and two alcohol ($1 each) in the
-    metal barrel and the glass bottle: $6, and 3 + 1 + 7 (the recipe) = 11 VP."""
+    """Gin of Juniper ($2, 3 VP), mixed fruits ($1, 1 VP) and two alcohol ($1 each) in the
+    metal barrel and the glass bottle: $5, and 3 + 1 + 7 (the recipe) = 11 VP."""
     s = new()
     plain_seat(s)
     spirit = _spirit("gin", METAL, ("juniper", "fruit", "alcohol", "alcohol"))
-    assert s.sale_value(0, spirit, 0) == (6, 11)
+    assert s.sale_value(0, spirit, 0) == (5, 11)
 
 
 def test_a_regional_bottle_scores_more_with_a_spirit_of_its_region() -> None:
@@ -146,8 +157,8 @@ def test_a_regional_bottle_scores_more_with_a_spirit_of_its_region() -> None:
     spirit = _spirit("gin", METAL, ("juniper", "fruit", "alcohol", "alcohol"))
     crystal = 1 + [b.key for b in CONTENT.bottles].index("etched-crystal")
     pirate = 1 + [b.key for b in CONTENT.bottles].index("pirate")
-    assert s.sale_value(0, spirit, crystal) == (6, 15)
-    assert s.sale_value(0, spirit, pirate) == (6, 13)
+    assert s.sale_value(0, spirit, crystal) == (5, 15)
+    assert s.sale_value(0, spirit, pirate) == (5, 13)
 
 
 def test_vodka_and_moonshine_pay_the_recipe_money() -> None:
@@ -155,9 +166,44 @@ def test_vodka_and_moonshine_pay_the_recipe_money() -> None:
     plain_seat(s)
     vodka = _spirit("vodka", METAL, ("grain", "alcohol"))
     moonshine = _spirit("moonshine", METAL, ("yeast", "alcohol"))
-    # Vodka: grain $1 + alcohol $1 + recipe $1, 2 VP; moonshine: alcohol $1 + recipe $2, 1 VP.
-    assert s.sale_value(0, vodka, 0) == (3, 2)
+    # Vodka: grain $0 + alcohol $1 + recipe $1, 2 VP; moonshine: alcohol $1 + recipe $2, 1 VP.
+    assert s.sale_value(0, vodka, 0) == (2, 2)
     assert s.sale_value(0, moonshine, 0) == (3, 1)
+
+
+def test_a_signature_spirit_pays_no_recipe_money_unless_the_option_says_so() -> None:
+    """The sale pays "деньги с рецепта (только для водки и самогона)": the recipe's money,
+    for vodka and moonshine only. The option ``signature_money`` pays the distiller card's."""
+    d = [x.ability for x in CONTENT.distillers].index("round_money")
+    signature = len(CONTENT.recipes) + d
+    printed = CONTENT.distillers[d].spirit_money
+    assert printed > 0
+    spirit: Spirit = (signature, METAL, 1, 0, cards("alcohol"), ())
+    by_default = new()
+    plain_seat(by_default)
+    other = GAME.new(2, 1, {"signature_money": True})
+    assert isinstance(other, DistilledState)
+    plain_seat(other)
+    money, vp = by_default.sale_value(0, spirit, 0)
+    assert other.sale_value(0, spirit, 0) == (money + printed, vp)
+    assert money == 1  # the alcohol card's $1, and nothing from the recipe
+
+
+def test_the_sommelier_and_the_marketer_pay_on_their_own_tier_only() -> None:
+    """The Sommelier adds 2 VP to a silver spirit's sale, the Marketer $2 to a bronze one's;
+    neither touches the other tier, so they are no longer twins of Cellar Master and Bottling
+    Line."""
+    gin = _spirit("gin", METAL, ("juniper", "fruit", "alcohol", "alcohol"))  # silver
+    soju = _spirit("soju", METAL, ("rice", "alcohol"))  # bronze
+    s = new()
+    plain_seat(s)
+    gin_plain, soju_plain = s.sale_value(0, gin, 0), s.sale_value(0, soju, 0)
+    s.upgrades[0] = (upgrade("sommelier"),)
+    assert s.sale_value(0, gin, 0) == (gin_plain[0], gin_plain[1] + 2)
+    assert s.sale_value(0, soju, 0) == soju_plain
+    s.upgrades[0] = (upgrade("marketer"),)
+    assert s.sale_value(0, gin, 0) == gin_plain
+    assert s.sale_value(0, soju, 0) == (soju_plain[0] + 2, soju_plain[1])
 
 
 @pytest.mark.parametrize(("flavours", "bonus"), [(1, 1), (2, 3), (3, 6), (4, 10), (5, 15), (6, 15)])
@@ -326,3 +372,25 @@ def test_determinize_redraws_the_other_seats_goals_from_those_unseen() -> None:
             drawn.add(world.goals[q])
     assert "goals" not in s.view(0)["seats"][1]
     assert len(drawn) > 2
+
+
+def test_after_a_water_peek_the_taken_card_is_no_longer_listed_as_peeked() -> None:
+    """Buying basic water reveals the top card of a deck to buy; once the card is taken (here
+    an upgrade that must replace one), no view lists it among the revealed cards."""
+    s = new()
+    while s.step != Step.MARKET:
+        p = s.to_move[0]
+        s.apply(p, s.legal_actions(p)[0])
+    p = s.current
+    plain_seat(s, p)
+    s.upgrades[p] = tuple(range(CONTENT.rules.upgrade_slots))
+    s.pv[p * W + MONEY] = 50
+    s._legal = None
+    s.apply(p, act("basic water"))
+    s.apply(p, act("peek upgrade"))
+    assert s.view(p)["peeked"]
+    taken = next(a for a in s.legal_actions(p) if a.verb == "take")
+    s.apply(p, taken)
+    assert s.legal_actions(p)[0] == act("replace 0")  # the upgrade waits for a slot
+    for viewer in (p, 1 - p, None):
+        assert s.view(viewer)["peeked"] == [] and s.view(viewer)["peek_row"] is None

@@ -91,18 +91,19 @@ def test_leftovers_of_the_bowl_go_to_the_new_order_then_the_shelf_then_the_bag()
     assert_conserved(s)
 
 
-def test_the_bowls_leftovers_wait_until_the_turn_ends_then_go_back_if_no_order_completes() -> None:
+def test_the_bowls_leftovers_go_back_at_the_save_step_unless_the_order_is_filled() -> None:
+    """Save: "Any unused Ingredients must be returned to the Shaker Bag."; order step 5: "Add
+    any remaining unused Ingredients from the selected Jigger Bowl onto your player board."."""
     s = new(2, 7)
     p = s.current
     clear_board(s, p)
     give_recipe(s, p, recipe("martini", 4))
     at(s, st.Step.SAVE, st.Decision.SAVE, p)
     take_from_bag(s, s.tray, red=1)
-    s.apply(p, act("done"))
-    assert s.held[RED] == 1  # on the sign until the end of the turn
     bag = s.bag[RED]
-    s.apply(p, act("done"))  # no tips: the turn ends without an order completed
-    assert s.current != p and sum(s.held) == 0 and s.bag[RED] == bag + 1
+    s.apply(p, act("done"))
+    assert sum(s.held) == 0 and s.bag[RED] == bag + 1  # back in the bag at once
+    assert_conserved(s)
     s2 = new(2, 7)
     clear_board(s2, p)
     g = give_recipe(s2, p, recipe("martini", 4))
@@ -110,11 +111,11 @@ def test_the_bowls_leftovers_wait_until_the_turn_ends_then_go_back_if_no_order_c
     at(s2, st.Step.SAVE, st.Decision.SAVE, p)
     take_from_bag(s2, s2.tray, red=1)
     s2.apply(p, act("done"))
-    assert s2.held[RED] == 1
+    assert s2.held[RED] == 1  # the filled order is completed at the turn's end and takes it
 
 
-def test_leftovers_are_kept_when_gold_completes_the_order_after_the_save_step() -> None:
-    """Order step 5 adds "any remaining unused Ingredients from the selected Jigger Bowl"."""
+def test_an_order_that_gold_completes_after_the_save_step_finds_no_leftovers() -> None:
+    """The Save step returns the unused ingredients before the gold marble's picks."""
     s = new(2, 7)
     p = s.current
     clear_board(s, p)
@@ -131,15 +132,17 @@ def test_leftovers_are_kept_when_gold_completes_the_order_after_the_save_step() 
     unused = sum(s.bowls[0:5])
     s.apply(p, act("select 1"))
     s.apply(p, act("done"))  # nothing placed
-    s.apply(p, act("done"))  # nothing saved
-    assert sum(s.held) == unused and s.pmode == st.Placing.RESOLVE and s.picks == 2
+    bag = sum(s.bag)
+    s.apply(p, act("done"))  # nothing saved: every unused ingredient goes back
+    assert sum(s.held) == 0 and s.pmode == st.Placing.RESOLVE and s.picks == 2
+    assert sum(s.bag) == bag + unused
     for _ in range(2):
         s.apply(p, next(a for a in s.legal_actions(p) if a.verb == "pick"))
     assert s.done[4 * p + g] and decision(s) == st.Decision.TIPS
     s.apply(p, act("done"))
     assert decision(s) == st.Decision.ORDER and s.lemons[p] == 1
     s.apply(p, act("order all"))
-    assert placing_mode(s) == st.Placing.LEFTOVER and sum(s.tray) == unused
+    assert sum(s.tray) == 0 and placing_mode(s) != st.Placing.LEFTOVER
     assert_conserved(s)
 
 

@@ -262,3 +262,21 @@ def test_a_tip_collected_this_turn_can_be_used_this_turn() -> None:
     at(s, st.Step.RESOLVE, st.Decision.NONE, p)
     s._advance()
     assert act("play premium") in s.legal_actions(p)
+
+
+def test_feeling_tipsy_after_the_save_step_can_draw_the_bowls_unused_ingredients() -> None:
+    """Save: "Any unused Ingredients must be returned to the Shaker Bag." They are in the bag
+    again when a Feeling Tipsy card draws later in the turn."""
+    s, p, _ = board_ready()
+    give_tip(s, p, "tipsy2")
+    at(s, st.Step.SAVE, st.Decision.SAVE, p)
+    s.tray = [0] * 8
+    take_from_bag(s, s.tray, yellow=2)
+    for k in range(8):  # a test position: the rest of the bag sits in the second bowl
+        s.bowls[8 + k] += s.bag[k]
+        s.bag[k] = 0
+    s.apply(p, act("done"))  # nothing saved
+    assert decision(s) == st.Decision.TIPS and s.bag[ct.YELLOW] == 2 and sum(s.bag) == 2
+    s.apply(p, act("play tipsy2"))
+    assert s.tray[ct.YELLOW] == 2 and sum(s.bag) == 0
+    assert_conserved(s)

@@ -71,7 +71,9 @@ def test_each_vp_gained_in_play_is_counted_under_the_rule_that_paid_it(
     paid: Counter[tuple[int, str]] = Counter()
     gain = flow.MixFlow._gain
 
-    def recording_gain(self: flow.MixFlow, p: int, kind: int, amount: int) -> None:
+    def recording_gain(
+        self: flow.MixFlow, p: int, kind: int, amount: int, asked_by: int = 0
+    ) -> None:
         if kind == K_VP and p < self.num_players:
             frame = sys._getframe(1)
             while frame.f_code.co_name in ("_gain", "_gains"):
@@ -81,7 +83,7 @@ def test_each_vp_gained_in_play_is_counted_under_the_rule_that_paid_it(
             if caller == "_trigger" and frame.f_back.f_code.co_name == "_step_upkeep":  # type: ignore[union-attr]
                 source = "bar_setups"
             paid[p, source] += amount
-        gain(self, p, kind, amount)
+        gain(self, p, kind, amount, asked_by)
 
     def refreshing(method: Any) -> Any:
         def refresh(self: flow.MixFlow, p: int) -> None:

@@ -96,7 +96,7 @@ def test_tip_roll_example_five_dollars_two_dice_one_extra_is_eleven() -> None:
     assert get(s, 0, MONEY) - before == 11
     assert get(s, 0, EXTRA_DICE) == 0 and s.main_dice == dice_on_board + 1
     assert s.completed[0] == (client("negroni"),) and s.glass_card[0] < 0
-    assert any("tips 1, 2, 3" in t for t in texts(s))
+    assert any("tips of 1, 2, 3" in t for t in texts(s))
 
 
 def test_prepare_needs_a_shaker_and_returns_the_ingredients_to_the_store() -> None:

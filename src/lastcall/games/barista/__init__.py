@@ -1,8 +1,17 @@
 """Barista: build the drink the order dice call for, one card a turn."""
 
-from lastcall.core import register
-from lastcall.games.barista.game import Barista
+from lastcall.core import Listing, list_game
 
-BARISTA = register(Barista())
-
-__all__ = ["BARISTA", "Barista"]
+LISTING = list_game(
+    Listing(
+        id="barista",
+        version=2,
+        title="Barista",
+        summary=(
+            "Match four coffee cards to the order dice before the other baristas; five tips win."
+        ),
+        min_players=2,
+        max_players=6,
+        rules="lastcall.games.barista.game",
+    )
+)

@@ -12,8 +12,11 @@ from lastcall.games.barista import actions as act
 from lastcall.games.barista.content import CONTENT, SLOTS
 from lastcall.games.barista.state import (
     EMPTY,
+    FAILED_CHALLENGES,
     HAND_SIZE,
+    PERFECT_ORDERS,
     PERFECT_TIPS,
+    SUCCESSFUL_CHALLENGES,
     TIPS_TO_WIN,
     BaristaBase,
     Step,
@@ -44,8 +47,19 @@ RULE_ACTION = "The Cards: Action Cards"
 RULE_CHALLENGE = "Barista Challenge"
 
 
+TITLES = tuple(name.capitalize() for name in NAMES)
+"""Card names as printed, for the log."""
+SLOT_TITLES = tuple(slot.capitalize() for slot in SLOT_NAMES)
+
+
 def names(kinds: list[int]) -> list[str]:
-    return [NAMES[k] for k in kinds]
+    """Cards as the log names them: ``Mocha``, ``Wild``."""
+    return [TITLES[k] for k in kinds]
+
+
+def face(c: int, v: int) -> str:
+    """The value die ``c`` shows as ``v``, as printed: ``Soy``."""
+    return _C.values[c][v].capitalize()
 
 
 class BaristaFlow(BaristaBase):
@@ -75,7 +89,8 @@ class BaristaFlow(BaristaBase):
         self.dice = [FACES[c][below(6)] for c in range(SLOTS)]
         self.announce(
             CHANCE,
-            "Round {round}: {p:Seat} deal{p:s} and roll{p:s} {order}.",
+            "Round {round}: {p:Seat} deal{p:s} four cards each and roll{p:s} the order dice. "
+            "The order is {order}.",
             self.round_no,
             self.dealer,
             self.order_name(),
@@ -105,7 +120,7 @@ class BaristaFlow(BaristaBase):
         p = self.current
         card = self._draw(p)
         self.announce(TURN, "{p:Seat} draw{p:s} a card.", p)
-        self.tell(p, CHANCE, "You draw {card}.", NAMES[card])
+        self.tell(p, CHANCE, "You draw {card}.", TITLES[card])
         self.step = PLAY
         return False
 
@@ -242,7 +257,7 @@ class BaristaFlow(BaristaBase):
         if op == act.OP_DISCARD:
             self._lose(player, arg)
             self.discard.append(arg)
-            self.announce(MOVE, "{p:Seat} discard{p:s} {card}.", player, NAMES[arg])
+            self.announce(MOVE, "{p:Seat} discard{p:s} {card}.", player, TITLES[arg])
             self._end_turn()
         elif op == act.OP_PLACE or op == act.OP_PLACE_WILD:
             if self.step == SETUP:
@@ -254,7 +269,7 @@ class BaristaFlow(BaristaBase):
             self.discard.append(arg)
             self.pending = arg
             self.step = DIE if arg in (ROLL, CHANGE) else TARGET
-            self.announce(MOVE, "{p:Seat} play{p:s} {card}.", player, NAMES[arg])
+            self.announce(MOVE, "{p:Seat} play{p:s} a {card} card.", player, TITLES[arg])
         elif op == act.OP_TARGET:
             self._target(player, arg)
         elif op == act.OP_ROLL:
@@ -262,9 +277,10 @@ class BaristaFlow(BaristaBase):
             self.dice[arg] = FACES[arg][self.rng.below(6)]
             self.announce(
                 CHANCE,
-                "{p:Seat} re-roll{p:s} the {die} die: {order}.",
+                "{p:Seat} re-roll{p:s} the {die} die and it shows {face}. The order is {order}.",
                 player,
-                SLOT_NAMES[arg],
+                SLOT_TITLES[arg],
+                face(arg, self.dice[arg]),
                 self.order_name(),
             )
             self._end_turn()
@@ -274,9 +290,10 @@ class BaristaFlow(BaristaBase):
             self.dice[c] = v
             self.announce(
                 MOVE,
-                "{p:Seat} change{p:s} the {die} die: {order}.",
+                "{p:Seat} change{p:s} the {die} die to {face}. The order is {order}.",
                 player,
-                SLOT_NAMES[c],
+                SLOT_TITLES[c],
+                face(c, v),
                 self.order_name(),
             )
             self._end_turn()
@@ -287,10 +304,11 @@ class BaristaFlow(BaristaBase):
             self.discard.append(k)
             self.announce(
                 REVEAL,
-                "{p:Seat} discard{p:s} the {card} placed for {slot}.",
+                "{p:Seat} discard{p:s} the {card} from the {slot} slot, "
+                "where it no longer matched.",
                 player,
-                NAMES[k],
-                SLOT_NAMES[arg],
+                TITLES[k],
+                SLOT_TITLES[arg],
             )
             self._end_turn()
         elif op == act.OP_READY:
@@ -299,7 +317,11 @@ class BaristaFlow(BaristaBase):
         else:  # OP_CHALLENGE
             self.challenger = player
             self.final_left = self.num_players - 1
-            self.announce(MOVE, "{p:Seat} call{p:s} a Barista Challenge!", player)
+            self.announce(
+                MOVE,
+                "{p:Seat} call{p:s} a Barista Challenge! Every other barista has one final turn.",
+                player,
+            )
 
     def _lose(self, p: int, k: int) -> None:
         """``p`` shows a card of kind ``k`` as it leaves the hand; knowledge of it lapses."""
@@ -326,8 +348,13 @@ class BaristaFlow(BaristaBase):
         self._lose_face_down(p, k, c)
         self.placed[p][c] = k
         self.placed_as[p][c] = self.dice[c]
-        self.announce(MOVE, "{p:Seat} place{p:s} a card for {slot}.", p, SLOT_NAMES[c])
-        self.tell(p, MOVE, "You place {card} for {slot}.", NAMES[k], SLOT_NAMES[c])
+        self.announce(
+            MOVE,
+            "{p:Seat} place{p:s} a card face down on the {slot} slot.",
+            p,
+            SLOT_TITLES[c],
+        )
+        self.tell(p, MOVE, "You place {card} on your {slot} slot.", TITLES[k], SLOT_TITLES[c])
         return replaced
 
     def _place(self, p: int, op: int, arg: int) -> None:
@@ -336,7 +363,12 @@ class BaristaFlow(BaristaBase):
             self.step = FOLLOW
             return
         self.discard.append(replaced)
-        self.announce(REVEAL, "{p:Seat} discard{p:s} the {card} it replaces.", p, NAMES[replaced])
+        self.announce(
+            REVEAL,
+            "{p:Seat} discard{p:s} the {card} that the new card replaces.",
+            p,
+            TITLES[replaced],
+        )
         self._end_turn()
 
     def _target(self, p: int, q: int) -> None:
@@ -361,11 +393,11 @@ class BaristaFlow(BaristaBase):
                 REVEAL,
                 "{p:Seat} take{p:s} {card} from {q:seat}.",
                 p,
-                NAMES[card],
+                TITLES[card],
                 q,
             )
             drawn = self._draw(q)
-            self.tell(q, CHANCE, "You draw {card} to replace it.", NAMES[drawn])
+            self.tell(q, CHANCE, "You draw {card} to replace it.", TITLES[drawn])
             self.pending = EMPTY
             self.step = FOLLOW
             return
@@ -410,6 +442,7 @@ class BaristaFlow(BaristaBase):
 
     def _pay_back(self, p: int) -> None:
         self.tips[p] -= 1
+        self.earned[p][FAILED_CHALLENGES] -= 1
         self.jar += 1
         self.announce(RULE, "{p:Seat's} challenge fails: {p:seat} pay{p:s} a tip token back.", p)
 
@@ -421,6 +454,7 @@ class BaristaFlow(BaristaBase):
             self.order_name(),
         )
         paid = self._pay(p, PERFECT_TIPS)
+        self.earned[p][PERFECT_ORDERS] += paid
         self.announce(RULE, "{p:Seat} receive{p:s} {n:plural:tip token}.", p, paid)
         if self.challenger >= 0 and self.challenger != p:
             self._resolve_challenge()
@@ -438,7 +472,7 @@ class BaristaFlow(BaristaBase):
             cards = self.hands[q] + [k for k in self.placed[q] if k != EMPTY]
             self.announce(
                 REVEAL,
-                "{q:Seat} reveal{q:s} {cards}: {n} of 4.",
+                "{q:Seat} reveal{q:s} {cards}: {n} of the 4 dice matched.",
                 q,
                 names(cards),
                 self.progress(q),
@@ -446,6 +480,7 @@ class BaristaFlow(BaristaBase):
         mine = self.progress(ch)
         if any(mine > self.progress(q) for q in range(self.num_players) if q != ch):
             paid = self._pay(ch, 1)
+            self.earned[ch][SUCCESSFUL_CHALLENGES] += paid
             self.announce(RULE, "{p:Seat's} challenge succeeds: {n:plural:tip token}.", ch, paid)
         else:
             self._pay_back(ch)
@@ -526,23 +561,18 @@ class BaristaFlow(BaristaBase):
         """A seat's tips by how the rulebook awards them: perfect orders (+2, or what the
         jar still held), successful challenges (+1) and failed ones (-1, paid back).
 
-        ``tips`` keeps only the sum, so the split is read from the public events
-        that paid each tip. Tips the log cannot account for (a history cut short, a
-        position set up by hand) are "other", so the values always add up to the score.
+        Tips the rules did not pay (a position set up by hand) are "other", so the
+        values always add up to the score.
         """
-        sources = {"perfect orders": 0.0, "successful challenges": 0.0, "failed challenges": 0.0}
-        cell = self.log
-        while cell is not None:
-            _, audience, _, template, args, cell = cell
-            if audience is not None or not args or args[0] != player:
-                continue
-            if template in _TIP_SOURCES:
-                sources[_TIP_SOURCES[template]] += args[1]
-            elif template == _PAID_BACK:
-                sources["failed challenges"] -= 1
-        other = self.tips[player] - sum(sources.values())
+        earned = self.earned[player]
+        sources = {
+            "perfect orders": float(earned[PERFECT_ORDERS]),
+            "successful challenges": float(earned[SUCCESSFUL_CHALLENGES]),
+            "failed challenges": float(earned[FAILED_CHALLENGES]),
+        }
+        other = self.tips[player] - sum(earned)
         if other:
-            sources["other"] = other
+            sources["other"] = float(other)
         return sources
 
     def offers(self) -> dict[str, tuple[int, ...]]:
@@ -550,12 +580,3 @@ class BaristaFlow(BaristaBase):
         draw pile (the deal, the draw, a Spill's new cards), Take picks a hidden card at
         random, and the face-up discard pile is never taken from."""
         return {}
-
-
-# The public events that move tips (announced in ``_perfect_order``, ``_resolve_challenge``
-# and ``_pay_back``), by template: the seat comes first, then the tips paid.
-_TIP_SOURCES = {
-    "{p:Seat} receive{p:s} {n:plural:tip token}.": "perfect orders",
-    "{p:Seat's} challenge succeeds: {n:plural:tip token}.": "successful challenges",
-}
-_PAID_BACK = "{p:Seat's} challenge fails: {p:seat} pay{p:s} a tip token back."

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option
+from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option, Table, register
+from lastcall.games.barista import LISTING
 from lastcall.games.barista.actions import CODE, MAX_PLAYERS, action_space
 from lastcall.games.barista.flow import BaristaFlow
 from lastcall.games.barista.knowledge import BaristaKnowledge
+from lastcall.games.barista.presentation import glossary, present_table
 from lastcall.games.barista.render import render_view
 from lastcall.games.barista.state import HAND_SIZE
 from lastcall.games.barista.view import BaristaObserver, BaristaView
@@ -22,14 +24,14 @@ class BaristaState(BaristaFlow, BaristaView, BaristaKnowledge):
 
 
 class Barista(Game):
-    id = "barista"
-    version = 2
+    id = LISTING.id
+    version = LISTING.version
     retired: ClassVar[Mapping[int, str]] = {
         1: "setup did not ask seats with nothing to place, and a challenger always paid when "
         "another player completed the order in the final turns"
     }
-    title = "Barista"
-    summary = "Match four coffee cards to the order dice before the other baristas; five tips win."
+    title = LISTING.title
+    summary = LISTING.summary
     min_players = 2
     max_players = MAX_PLAYERS
     facts = GameFacts(simultaneous=False, chance=True, hidden_information=True)
@@ -69,3 +71,14 @@ class Barista(Game):
 
     def render(self, view: Mapping[str, Any]) -> str:
         return render_view(view)
+
+    def _present(
+        self, view: Mapping[str, Any], actions: tuple[Action, ...], names: tuple[str, ...]
+    ) -> Table:
+        return present_table(self, view, actions, names)
+
+    def glossary(self) -> dict[str, str]:
+        return glossary()
+
+
+GAME = register(Barista())

@@ -30,7 +30,7 @@ class BaristaKnowledge(BaristaBase):
         """
         if viewer is None:
             self.deck.sort()
-            rng.shuffle(self.deck)
+            rng.permute(self.deck)
             return
         others = [q for q in range(self.num_players) if q != viewer]
         pool = list(self.deck)
@@ -38,7 +38,7 @@ class BaristaKnowledge(BaristaBase):
             pool.extend(self.hands[q])
             pool.extend(k for k in self.placed[q] if k != EMPTY)
         pool.sort()
-        rng.shuffle(pool)
+        rng.permute(pool)
         sizes = {q: len(self.hands[q]) for q in others}
         for q in others:
             self.hands[q] = []
@@ -96,5 +96,12 @@ class BaristaKnowledge(BaristaBase):
         """Tips, plus the order's progress valued at a share of the two-tip prize."""
         if self.is_over:
             return super().evaluate(player)
+        return self.evaluate_all()[player]
+
+    def evaluate_all(self) -> tuple[float, ...]:
+        """Every seat's ``evaluate`` from one pass over the seats' strengths."""
+        if self.is_over:
+            return super().evaluate_all()
         strength = [t + 0.45 * self.progress(q) + 0.5 for q, t in enumerate(self.tips)]
-        return strength[player] / sum(strength)
+        total = sum(strength)
+        return tuple([s / total for s in strength])

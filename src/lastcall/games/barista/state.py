@@ -8,6 +8,7 @@ seat - 1. Cards are small integers (see ``content.py``); a hand is a list of the
 from __future__ import annotations
 
 from enum import IntEnum
+from itertools import product
 from typing import Any, Self
 
 from lastcall.core import Game, State
@@ -19,6 +20,15 @@ TIP_JAR = 20
 PERFECT_TIPS = 2
 EMPTY = -1
 """An open slot, or no card."""
+PERFECT_ORDERS, SUCCESSFUL_CHALLENGES, FAILED_CHALLENGES = range(3)
+"""Where a seat's tips came from: the indices of ``earned``."""
+
+ORDER_NAMES = {
+    dice: " ".join(CONTENT.values[c][v].capitalize() for c, v in enumerate(dice))
+    for dice in product(*(range(len(values)) for values in CONTENT.values))
+}
+"""Every order's name by the value index of each die: a few hundred at most, looked up
+on every roll and every view rather than joined again."""
 
 
 class Step(IntEnum):
@@ -55,6 +65,7 @@ class BaristaBase(State):
         "deck",
         "dice",
         "discard",
+        "earned",
         "final_left",
         "hands",
         "jar",
@@ -83,6 +94,9 @@ class BaristaBase(State):
     deck: list[int]
     discard: list[int]
     tips: list[int]
+    earned: list[list[int]]
+    """Each seat's tips by source: perfect orders, successful challenges, and (negative)
+    those paid back for failed ones; public, and kept so a copy without history has it."""
     jar: int
     known: list[tuple[int, int, int]]
     """``(holder, knower, kind)``: the knower saw the holder get this card (a take), and
@@ -99,6 +113,7 @@ class BaristaBase(State):
     def _setup(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         self._init_base(game, players, options, seed)
         self.tips = [0] * players
+        self.earned = [[0, 0, 0] for _ in range(players)]
         self.jar = TIP_JAR
         self.turns = 0
         self.turn_limit = int(options["turn_limit"])
@@ -108,22 +123,21 @@ class BaristaBase(State):
         self.step = Step.DEAL
 
     def clone(self) -> Self:
-        cls = self.__class__
-        c = cls.__new__(cls)
-        self._copy_base(c)
+        c = self._copy_base()
         c.step = self.step
         c.current = self.current
         c.dealer = self.dealer
-        c.dice = self.dice[:]
-        c.hands = [h[:] for h in self.hands]
-        c.placed = [s[:] for s in self.placed]
-        c.placed_as = [s[:] for s in self.placed_as]
-        c.deck = self.deck[:]
-        c.discard = self.discard[:]
-        c.tips = self.tips[:]
+        c.dice = self.dice.copy()
+        c.hands = [*map(list.copy, self.hands)]
+        c.placed = [*map(list.copy, self.placed)]
+        c.placed_as = [*map(list.copy, self.placed_as)]
+        c.deck = self.deck.copy()
+        c.discard = self.discard.copy()
+        c.tips = self.tips.copy()
+        c.earned = [*map(list.copy, self.earned)]
         c.jar = self.jar
-        c.known = self.known[:]
-        c.ready = self.ready[:]
+        c.known = self.known.copy()
+        c.ready = self.ready.copy()
         c.challenger = self.challenger
         c.final_left = self.final_left
         c.pending = self.pending
@@ -155,4 +169,4 @@ class BaristaBase(State):
         return min(len(dice), matched.bit_count() + wilds)
 
     def order_name(self) -> str:
-        return " ".join(CONTENT.values[c][v].capitalize() for c, v in enumerate(self.dice))
+        return ORDER_NAMES[tuple(self.dice)]

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from lastcall.core import ActionSpace, Observer, Piece, State, one_hot
+from lastcall.core import ActionSpace, Block, Observer, Piece, State, one_hot
 from lastcall.games.barista.content import CONTENT, SLOTS
 from lastcall.games.barista.state import (
     EMPTY,
     HAND_SIZE,
+    ORDER_NAMES,
     PHASE_NAMES,
     TIP_JAR,
     BaristaBase,
@@ -27,6 +28,11 @@ ACTION_CARDS = ("roll", "change", "take", "spill")
 ORDER_AT = tuple(tuple(_C.values[c].index(value) for value in _C.values[c]) for c in range(SLOTS))
 KIND_AT = tuple(KIND_INDEX[name] for name in NAMES)
 PENDING_AT = {k: ACTION_CARDS.index(name) for k, name in enumerate(NAMES) if name in ACTION_CARDS}
+ORDER_VALUES = {
+    dice: tuple((SLOT_NAMES[c], _C.values[c][v]) for c, v in enumerate(dice))
+    for dice in ORDER_NAMES
+}
+"""Each order's value per slot by its dice, ready to become the view's ``order``."""
 
 
 class BaristaView(BaristaBase):
@@ -35,6 +41,7 @@ class BaristaView(BaristaBase):
     __slots__ = ()
 
     def _view(self, player: int | None) -> dict[str, Any]:
+        dice = tuple(self.dice)
         seats = []
         for q in range(self.num_players):
             seat: dict[str, Any] = {
@@ -61,10 +68,10 @@ class BaristaView(BaristaBase):
             "turn_limit": self.turn_limit,
             "dealer": self.dealer,
             "current": self.current,
-            "order": {SLOT_NAMES[c]: _C.values[c][self.dice[c]] for c in range(SLOTS)},
-            "order_name": self.order_name(),
+            "order": dict(ORDER_VALUES[dice]),
+            "order_name": ORDER_NAMES[dice],
             "draw_pile": len(self.deck),
-            "discard_pile": [NAMES[k] for k in self.discard],
+            "discard_pile": [*map(NAMES.__getitem__, self.discard)],
             "tip_jar": self.jar,
             "challenge": None
             if self.challenger < 0
@@ -104,6 +111,7 @@ class BaristaObserver(Observer):
             ],
             space,
         )
+        self.blocks = (Block(*self.span("order", "draw_pile"), None, self._write_all),)
 
     def encode(self, view: Mapping[str, Any], out: list[float]) -> None:
         at = self.offsets
@@ -140,10 +148,11 @@ class BaristaObserver(Observer):
             out[at["discards"] + KIND_INDEX[name]] += 0.25
         out[at["draw_pile"]] = view["draw_pile"] / len(_C.deck)
 
-    def encode_state(self, state: State, player: int, out: list[float]) -> str | None:
-        """What ``encode`` writes from the view, read from the fields (tested equal)."""
-        if not isinstance(state, BaristaView):
-            return None
+    def state_phase(self, state: State) -> str | None:
+        return PHASE_NAMES[state.step] if isinstance(state, BaristaView) else None
+
+    def _write_all(self, state: BaristaView, player: int, out: list[float]) -> None:
+        """Every piece: they are few, and most change at each decision (no key pays)."""
         at = self.offsets
         n = self.players
         kinds = len(NAMES)
@@ -184,4 +193,3 @@ class BaristaObserver(Observer):
         for k in state.discard:
             out[start + kind_at[k]] += 0.25
         out[at["draw_pile"]] = len(state.deck) / len(_C.deck)
-        return PHASE_NAMES[state.step]

@@ -16,6 +16,12 @@ from typing import Any
 BARTENDER, CUSTOMER, RAIDER, SHOVEL, COIN = range(5)
 ROLE_NAMES = ("bartender", "customer", "raider", "shovel", "coin")
 _NUMBER_ROLES = {"customer": CUSTOMER, "raider": RAIDER, "shovel": SHOVEL, "coin": COIN}
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+
+def card_face(name: str) -> str:
+    """A card as the table prints it: ``kh`` is ``K♥``, ``10d`` is ``10♦``."""
+    return name[:-1].upper() + SUIT_SYMBOLS[name[-1]]
 
 
 class CardDataError(ValueError):

@@ -16,7 +16,15 @@ from collections.abc import Iterable
 
 from lastcall.core import Action, Kind, step_table
 from lastcall.games.bartender import actions as act
-from lastcall.games.bartender.content import BARTENDER, COIN, CUSTOMER, DECK, RAIDER, SHOVEL
+from lastcall.games.bartender.content import (
+    BARTENDER,
+    COIN,
+    CUSTOMER,
+    DECK,
+    RAIDER,
+    SHOVEL,
+    card_face,
+)
 from lastcall.games.bartender.state import (
     ADVERTISE,
     BID,
@@ -32,6 +40,9 @@ from lastcall.games.bartender.state import (
 )
 
 NAME = DECK.names
+SHOWN = tuple(card_face(name) for name in NAME)
+"""Each card as the log shows it, as the table prints it (``K♥``)."""
+NAME_OF_SHOWN = dict(zip(SHOWN, NAME, strict=True))
 KIND = DECK.kinds
 VALUE = DECK.values
 FACE = DECK.face_of
@@ -43,8 +54,8 @@ MOVE, CHANCE, RULE, TURN, END = Kind.MOVE, Kind.CHANCE, Kind.RULE, Kind.TURN, Ki
 
 
 def names(cards: Iterable[int]) -> list[str]:
-    """Card names, as an event's argument."""
-    return [NAME[c] for c in cards]
+    """Cards as the log shows them (``K♥``), as an event's argument."""
+    return [SHOWN[c] for c in cards]
 
 
 def _unique(
@@ -134,7 +145,9 @@ class BartenderFlow(BartenderBase):
             self.bars[bidder] += (b,)
             self.fresh[b] = 1
             self.auction = ()
-            self.announce(RULE, "{p:Seat} win{p:s} {card} with {bid}.", bidder, NAME[b], NAME[high])
+            self.announce(
+                RULE, "{p:Seat} win{p:s} {card} with {bid}.", bidder, SHOWN[b], SHOWN[high]
+            )
             self._after_action()
             return False
         self.to_move = ((bidder + passes + 1) % self.num_players,)
@@ -204,7 +217,10 @@ class BartenderFlow(BartenderBase):
             ranks = [DECK.cut_ranks[c] for c in revealed]
             for p, card in zip(tied, revealed, strict=True):
                 self.announce(
-                    CHANCE, "{p:Seat} cut{p:s} the main deck and reveal{p:s} {card}.", p, NAME[card]
+                    CHANCE,
+                    "{p:Seat} cut{p:s} the main deck and reveal{p:s} {card}.",
+                    p,
+                    SHOWN[card],
                 )
             low = min(ranks)
             tied = [p for p, r in zip(tied, ranks, strict=True) if r == low]
@@ -285,7 +301,9 @@ class BartenderFlow(BartenderBase):
         if sh >= 0:
             self.shovel[b] = NO_CARD
             self.discard.append(sh)
-            self.announce(RULE, "{shovel} leaves with {card} and is discarded.", NAME[sh], NAME[b])
+            self.announce(
+                RULE, "{shovel} leaves with {card} and is discarded.", SHOWN[sh], SHOWN[b]
+            )
         self.market.append(b)
 
     def _keep_order(self, p: int) -> list[int]:
@@ -376,7 +394,7 @@ class BartenderFlow(BartenderBase):
                     RULE,
                     "{p:Seat's} sideways {card} is still unpaired and goes to the market square.",
                     p,
-                    NAME[b],
+                    SHOWN[b],
                 )
                 self._lose_bartender(p, b)
         count = self.sideways_customers[p]
@@ -480,14 +498,14 @@ class BartenderFlow(BartenderBase):
                 seat, b = divmod(arg, NUM_BARTENDERS)
                 self.pending = (RAID, seat, b, NO_CARD)
                 self.announce(
-                    MOVE, "{p:Seat} choose{p:s} to raid {q:seat's} {card}.", player, seat, NAME[b]
+                    MOVE, "{p:Seat} choose{p:s} to raid {q:seat's} {card}.", player, seat, SHOWN[b]
                 )
             elif op == act.OP_DIG:
                 self.pending = (DIG, player, arg, NO_CARD)
-                self.announce(MOVE, "{p:Seat} choose{p:s} to dig in {card}.", player, NAME[arg])
+                self.announce(MOVE, "{p:Seat} choose{p:s} to dig in {card}.", player, SHOWN[arg])
             else:
                 self.pending = (BID, NO_CARD, arg, NO_CARD)
-                self.announce(MOVE, "{p:Seat} choose{p:s} to bid on {card}.", player, NAME[arg])
+                self.announce(MOVE, "{p:Seat} choose{p:s} to bid on {card}.", player, SHOWN[arg])
             self.phase = CARD  # the same seat chooses the card
             return
         if phase == CARD:
@@ -504,7 +522,7 @@ class BartenderFlow(BartenderBase):
             else:
                 card = self._take(player, arg)
                 self._throw(card)
-                self.announce(MOVE, "{p:Seat} discard{p:s} {card}.", player, NAME[card])
+                self.announce(MOVE, "{p:Seat} discard{p:s} {card}.", player, SHOWN[card])
             if self.phase in (BANK, DISCARD) and self.hands[player]:
                 return  # the same seat goes on deciding
         self._advance()
@@ -514,7 +532,7 @@ class BartenderFlow(BartenderBase):
         self.bank[p] += VALUE[coin]
         self.coin_discard.append(coin)
         self.idle = -1  # the end of this turn brings it to 0
-        self.announce(MOVE, "{p:Seat} bank{p:s} {card}: {n} banked.", p, NAME[coin], self.bank[p])
+        self.announce(MOVE, "{p:Seat} bank{p:s} {card}: {n} banked.", p, SHOWN[coin], self.bank[p])
         if self.bank[p] >= self.target:
             self.phase = OVER
             self.announce(END, "{p:Seat} reach{p:es} {n} and win{p:s}.", p, self.target)
@@ -530,7 +548,7 @@ class BartenderFlow(BartenderBase):
                 "{p:Seat} advertise{p:s} to {q:seat's} customer with {card}.",
                 p,
                 target,
-                NAME[card],
+                SHOWN[card],
             )
         elif kind == RAID:
             self.announce(
@@ -538,15 +556,15 @@ class BartenderFlow(BartenderBase):
                 "{p:Seat} raid{p:s} {q:seat's} {bartender} with {card}.",
                 p,
                 target,
-                NAME[b],
-                NAME[card],
+                SHOWN[b],
+                SHOWN[card],
             )
             sh = self.shovel[b]
             if sh >= 0:
                 if VALUE[card] <= VALUE[sh]:
                     self.discard.append(card)
                     self.announce(
-                        RULE, "{card} is dug in with {shovel}: the raid fails.", NAME[b], NAME[sh]
+                        RULE, "{card} is dug in with {shovel}: the raid fails.", SHOWN[b], SHOWN[sh]
                     )
                     self._after_action()
                     return
@@ -555,8 +573,8 @@ class BartenderFlow(BartenderBase):
                 self.announce(
                     RULE,
                     "{card} beats the shovel {shovel}, which is discarded.",
-                    NAME[card],
-                    NAME[sh],
+                    SHOWN[card],
+                    SHOWN[sh],
                 )
             self.pending = (RAID, target, b, card)
             self.phase = DEFEND
@@ -569,13 +587,13 @@ class BartenderFlow(BartenderBase):
                     MOVE,
                     "{p:Seat} replace{p:s} {old} on {bartender} with {card}.",
                     p,
-                    NAME[old],
-                    NAME[b],
-                    NAME[card],
+                    SHOWN[old],
+                    SHOWN[b],
+                    SHOWN[card],
                 )
             else:
                 self.announce(
-                    MOVE, "{p:Seat} dig{p:s} in {bartender} with {card}.", p, NAME[b], NAME[card]
+                    MOVE, "{p:Seat} dig{p:s} in {bartender} with {card}.", p, SHOWN[b], SHOWN[card]
                 )
             self._after_action()
         else:
@@ -584,8 +602,8 @@ class BartenderFlow(BartenderBase):
                 MOVE,
                 "{p:Seat} open{p:s} the bidding on {bartender} with {card}.",
                 p,
-                NAME[b],
-                NAME[card],
+                SHOWN[b],
+                SHOWN[card],
             )
             self.pending = ()  # the auction holds the bartender and the high card
             self.auction = (b, card, p, 0)
@@ -599,7 +617,7 @@ class BartenderFlow(BartenderBase):
             return
         card = self._take(p, face)
         self._throw(card)
-        self.announce(MOVE, "{p:Seat} bid{p:s} {card}.", p, NAME[card])
+        self.announce(MOVE, "{p:Seat} bid{p:s} {card}.", p, SHOWN[card])
         self.auction = (b, card, p, 0)
 
     def _defend(self, p: int, op: int, face: int) -> None:
@@ -610,7 +628,7 @@ class BartenderFlow(BartenderBase):
             if op == act.OP_KEEP:
                 mine = self._take(p, face)
                 self.coin_discard.append(mine)
-                self.announce(MOVE, "{p:Seat} keep{p:s} the customer with {card}.", p, NAME[mine])
+                self.announce(MOVE, "{p:Seat} keep{p:s} the customer with {card}.", p, SHOWN[mine])
             else:
                 customers = self.customers[p]
                 if self.sideways_customers[p]:
@@ -619,20 +637,20 @@ class BartenderFlow(BartenderBase):
                 self.customers[p] = customers[:-1]
                 self.customers[attacker] += (won,)
                 self.announce(
-                    MOVE, "{p:Seat} let{p:s} {card} go to {q:seat's} bar.", p, NAME[won], attacker
+                    MOVE, "{p:Seat} let{p:s} {card} go to {q:seat's} bar.", p, SHOWN[won], attacker
                 )
         else:
             self.discard.append(card)
             if op == act.OP_BLOCK:
                 mine = self._take(p, face)
                 self.discard.append(mine)
-                self.announce(MOVE, "{p:Seat} block{p:s} the raid with {card}.", p, NAME[mine])
+                self.announce(MOVE, "{p:Seat} block{p:s} the raid with {card}.", p, SHOWN[mine])
             else:
                 self.announce(
                     MOVE,
                     "{p:Seat} let{p:s} the raid through: {card} goes to the market square.",
                     p,
-                    NAME[b],
+                    SHOWN[b],
                 )
                 self._lose_bartender(p, b)
         self._after_action()
@@ -751,7 +769,7 @@ class BartenderFlow(BartenderBase):
         while cell is not None:
             _, audience, _, template, args, cell = cell
             if audience is None and template in _MARKET_EVENTS:
-                offered.add(args[1])
+                offered.add(NAME_OF_SHOWN[args[1]])
         return {
             f"bartender: {name}": tuple(
                 p for p in range(self.num_players) if act.BARTENDER_ID[name] in self.bars[p]

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option
+from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option, Table, register
+from lastcall.games.bartender import LISTING
 from lastcall.games.bartender.actions import CODE, MAX_SEATS, action_space
 from lastcall.games.bartender.content import DECK
 from lastcall.games.bartender.flow import BartenderFlow
 from lastcall.games.bartender.knowledge import BartenderKnowledge
+from lastcall.games.bartender.presentation import glossary, present_table
 from lastcall.games.bartender.render import render_view
 from lastcall.games.bartender.state import HAND_LIMIT, IDLE_ROUNDS
 from lastcall.games.bartender.view import BartenderObserver, BartenderView
@@ -28,17 +30,14 @@ class BartenderState(BartenderFlow, BartenderView, BartenderKnowledge):
 class BartenderGame(Game):
     """Run bars, poach customers, raid rivals and bank the target profit first."""
 
-    id = "bartender"
-    version = 3
+    id = LISTING.id
+    version = LISTING.version
     retired: ClassVar[Mapping[int, str]] = {
         1: "a sideways card was not paired before a newcomer of its kind",
         2: "coin_sets=1 was an ordinary option, contradicting the rulebook's 20 coin cards",
     }
-    title = "Bartender"
-    summary = (
-        "Pair bartenders with customers for coins; advertise, raid, dig in and bid "
-        "in open auctions; first to bank the target wins."
-    )
+    title = LISTING.title
+    summary = LISTING.summary
     min_players = 2
     max_players = MAX_SEATS
     facts = GameFacts(simultaneous=False, chance=True, hidden_information=True)
@@ -108,3 +107,14 @@ class BartenderGame(Game):
 
     def render(self, view: Mapping[str, Any]) -> str:
         return render_view(view)
+
+    def _present(
+        self, view: Mapping[str, Any], actions: tuple[Action, ...], names: tuple[str, ...]
+    ) -> Table:
+        return present_table(self, view, actions, names)
+
+    def glossary(self) -> dict[str, str]:
+        return glossary()
+
+
+GAME = register(BartenderGame())

@@ -26,9 +26,9 @@ class BartenderKnowledge(BartenderBase):
         """
         if viewer is None:
             self.deck.sort()
-            rng.shuffle(self.deck)
+            rng.permute(self.deck)
             self.coin_deck.sort()
-            rng.shuffle(self.coin_deck)
+            rng.permute(self.coin_deck)
             return
         others = [s for s in range(self.num_players) if s != viewer]
         loose = [x for x in self.deck if KIND[x] in (RAIDER, SHOVEL)]
@@ -39,13 +39,13 @@ class BartenderKnowledge(BartenderBase):
                 (coins if KIND[x] == COIN else loose).append(x)
         loose.sort()
         coins.sort()
-        rng.shuffle(loose)
-        rng.shuffle(coins)
+        rng.permute(loose)
+        rng.permute(coins)
         for s in others:
             kinds = sorted(KIND[x] == COIN for x in self.hands[s])
             self.hands[s] = tuple(sorted(coins.pop() if coin else loose.pop() for coin in kinds))
         self.deck = sorted(fixed + loose)
-        rng.shuffle(self.deck)
+        rng.permute(self.deck)
         self.coin_deck = coins
         if self.phase == Step.CARD and self.current != viewer:
             self._ensure_playable(viewer, rng)
@@ -86,11 +86,18 @@ class BartenderKnowledge(BartenderBase):
         field; a finished game gives the win share."""
         if self.is_over:
             return super().evaluate(player)
+        return self.evaluate_all()[player]
+
+    def evaluate_all(self) -> tuple[float, ...]:
+        """Every seat's ``evaluate`` from one pass over the seats' worths."""
+        if self.is_over:
+            return super().evaluate_all()
         worth = []
         for s in range(self.num_players):
             coins = sum(VALUE[c] for c in self.hands[s] if KIND[c] == COIN)
             worth.append(self.bank[s] + 0.7 * coins + 6.0 * self.happy(s))
-        mine = worth[player]
-        progress = min(1.0, mine / self.target)
-        share = (mine + 1.0) / (sum(worth) + self.num_players)
-        return 0.5 * progress + 0.5 * share
+        target = self.target
+        field = sum(worth) + self.num_players
+        return tuple(
+            [0.5 * min(1.0, mine / target) + 0.5 * ((mine + 1.0) / field) for mine in worth]
+        )

@@ -19,9 +19,10 @@ from lastcall.games.bartender.content import (
     RAIDER,
     ROLE_NAMES,
     SHOVEL,
+    SUIT_SYMBOLS,
+    card_face,
 )
 
-SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 ROLE_STYLES = {
     BARTENDER: "bold magenta",
     CUSTOMER: "red",
@@ -45,8 +46,7 @@ PHASE_TEXT = {
 
 def card(name: str) -> str:
     """``kh`` as a coloured ``K♥``."""
-    rank, suit = name[:-1], name[-1]
-    return paint(rank.upper() + SUIT_SYMBOLS.get(suit, suit), ROLE_STYLES[_KIND_OF[name]])
+    return paint(card_face(name), ROLE_STYLES[_KIND_OF[name]])
 
 
 def cards(names: Sequence[str]) -> str:
@@ -62,7 +62,7 @@ def legend() -> str:
     parts = []
     for role in (CUSTOMER, COIN, RAIDER, SHOVEL):
         suit = _SUIT_OF_ROLE[role]
-        symbol = paint(SUIT_SYMBOLS.get(suit, suit), ROLE_STYLES[role])
+        symbol = paint(SUIT_SYMBOLS[suit], ROLE_STYLES[role])
         parts.append(f"{symbol} {suit} {ROLE_NAMES[role]}s")
     parts.append(paint("J Q K", ROLE_STYLES[BARTENDER]) + " bartenders (any suit)")
     return "  ".join(parts)

@@ -134,27 +134,25 @@ class BartenderBase(State):
         self.phase = Step.DEAL
 
     def clone(self) -> Self:
-        cls = self.__class__
-        c = cls.__new__(cls)
-        self._copy_base(c)
+        c = self._copy_base()
         c.phase = self.phase
         c.current = self.current
         c.turn = self.turn
         c.target = self.target
         c.idle = self.idle
-        c.hands = self.hands[:]
-        c.bars = self.bars[:]
-        c.customers = self.customers[:]
-        c.shovel = self.shovel[:]
-        c.fresh = self.fresh[:]
-        c.sideways = self.sideways[:]
-        c.sideways_customers = self.sideways_customers[:]
-        c.market = self.market[:]
-        c.deck = self.deck[:]
-        c.discard = self.discard[:]
-        c.coin_deck = self.coin_deck[:]
-        c.coin_discard = self.coin_discard[:]
-        c.bank = self.bank[:]
+        c.hands = self.hands.copy()
+        c.bars = self.bars.copy()
+        c.customers = self.customers.copy()
+        c.shovel = self.shovel.copy()
+        c.fresh = self.fresh.copy()
+        c.sideways = self.sideways.copy()
+        c.sideways_customers = self.sideways_customers.copy()
+        c.market = self.market.copy()
+        c.deck = self.deck.copy()
+        c.discard = self.discard.copy()
+        c.coin_deck = self.coin_deck.copy()
+        c.coin_discard = self.coin_discard.copy()
+        c.bank = self.bank.copy()
         c.pending = self.pending
         c.auction = self.auction
         return c

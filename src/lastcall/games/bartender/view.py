@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from lastcall.core import ActionSpace, Observer, Piece, State, one_hot
+from lastcall.core import ActionSpace, Block, Observer, Piece, State, one_hot
 from lastcall.games.bartender.actions import BARTENDER_ID, FACE_ID, NUM_BARTENDERS
 from lastcall.games.bartender.content import COIN, DECK
 from lastcall.games.bartender.state import (
@@ -130,6 +130,7 @@ class BartenderObserver(Observer):
             space,
         )
         self.target = float(target)
+        self.blocks = (Block(*self.span("current", "idle"), None, self._write_all),)
 
     def encode(self, view: Mapping[str, Any], out: list[float]) -> None:
         at = self.offsets
@@ -175,10 +176,11 @@ class BartenderObserver(Observer):
             one_hot(out, at["auction_bidder"], n, auction["high_bidder"])
         out[at["idle"]] = view["idle_turns"] / view["closing_after"]
 
-    def encode_state(self, state: State, player: int, out: list[float]) -> str | None:
-        """What ``encode`` writes from the view, read from the fields (tested equal)."""
-        if not isinstance(state, BartenderView):
-            return None
+    def state_phase(self, state: State) -> str | None:
+        return PHASES[state.phase] if isinstance(state, BartenderView) else None
+
+    def _write_all(self, state: BartenderView, player: int, out: list[float]) -> None:
+        """Every piece: most change at each decision, and they are few (no key pays)."""
         at = self.offsets
         n = self.players
         bartenders = NUM_BARTENDERS
@@ -232,4 +234,3 @@ class BartenderObserver(Observer):
             out[at["auction_high"]] = VALUE_TENTHS[high]
             one_hot(out, at["auction_bidder"], n, bidder)
         out[at["idle"]] = max(state.idle, 0) / (IDLE_ROUNDS * n)
-        return PHASES[state.phase]

@@ -382,6 +382,19 @@ def _rules(data: Mapping[str, Any]) -> Rules:
     )
 
 
+def _premium_worth_more(basic: list[Basic], ingredients: list[Ingredient], w: str) -> None:
+    """The rulebook: premium ingredients bring more VP and more money when sold. Each is worth
+    at least the basic card of its kind in both, and more in one."""
+    by_kind = {b.kind: b for b in basic}
+    for i in ingredients:
+        b = by_kind[i.kind]
+        if i.money < b.money or i.vp < b.vp or (i.money, i.vp) == (b.money, b.vp):
+            raise ContentError(
+                f"{w} ingredient {i.key}: ${i.money} and {i.vp} VP is not worth more than the "
+                f"basic {b.name} (${b.money} and {b.vp} VP)"
+            )
+
+
 def build(parsed: Mapping[str, Mapping[str, Any]]) -> Content:
     """Components from parsed files (by file name), every rule checked."""
     rules = _rules(parsed["rules.toml"])
@@ -419,6 +432,7 @@ def build(parsed: Mapping[str, Mapping[str, Any]]) -> Content:
                 _need(e, "vp", int, at),
             )
         )
+    _premium_worth_more(basic, ingredients, w)
     barrels = []
     for e in _entries(market, "barrel", w):
         at = f"{w} barrel {e.get('key')}"
@@ -537,6 +551,14 @@ def build(parsed: Mapping[str, Mapping[str, Any]]) -> Content:
                 _range(_need(e, "end_vp", int, at), 0, 3, at, "end_vp"),
             )
         )
+    abilities: dict[tuple[str, int, str], str] = {}
+    for u in upgrades:
+        # «каждое из них обладает уникальным свойством»: each upgrade has an ability of its own.
+        twin = abilities.setdefault((u.effect, u.amount, u.when), u.key)
+        if twin != u.key:
+            raise ContentError(
+                f"{w} upgrade {u.key}: {u.effect} {u.amount} ({u.when}) is {twin}'s ability"
+            )
     for family in FAMILIES:
         if sum(u.family == family for u in upgrades) != COUNTS["upgrade"] // 2:
             raise ContentError(f"{w}: half the upgrades are {family}")

@@ -84,7 +84,6 @@ from lastcall.games.distilled.state import (
     UPGRADE_AMOUNT,
     UPGRADE_COST,
     UPGRADE_EFFECT,
-    UPGRADE_END_VP,
     UPGRADE_FAMILY,
     UPGRADE_WHEN,
     VODKA,
@@ -104,6 +103,16 @@ from lastcall.games.distilled.state import (
     W,
     card_cost,
 )
+from lastcall.games.distilled.texts import (
+    BARREL_IN_TEXT,
+    BASIC_NAMES,
+    BOTTLE_IN_TEXT,
+    CARD_NAME,
+    REGION_WORDS,
+    SPACE_WORDS,
+    either,
+)
+from lastcall.games.distilled.texts import SPACE_NAMES as LABEL_SPACE_NAMES
 
 _C = CONTENT
 MOVE, CHANCE, REVEAL, RULE, TURN, END = (
@@ -182,6 +191,21 @@ def _minus(cards: tuple[int, ...], taken: tuple[int, ...]) -> list[int]:
     return out
 
 
+def _lacking(sugar: int, yeast: int, water: int, alcohol: int) -> str:
+    """What a vat that does not ferment lacks, in words (an alcohol card stands for a
+    yeast or a water, but not for both)."""
+    missing = []
+    if not sugar:
+        missing.append("a sugar")
+    if not yeast + alcohol:
+        missing.append("a yeast")
+    if not water + alcohol:
+        missing.append("a water")
+    if yeast + water + alcohol < 2 and yeast + alcohol and water + alcohol:
+        missing.append("a yeast or a water beside its one alcohol card")
+    return either(missing, "and")
+
+
 def _distinct(cards: tuple[int, ...] | list[int]) -> list[int]:
     out: list[int] = []
     for c in cards:
@@ -214,18 +238,28 @@ class DistilledFlow(DistilledBase):
     def _step_round_start(self) -> bool:
         self.announce(
             TURN,
-            "Round {round} begins; {p:Seat} {p:has} the first-player token.",
+            "Round {round} begins: {p:seat} {p:has} the first-player token.",
             self.round,
             self.first,
         )
         pv = self.pv
         for p in self.order():
             gain = self.upgrade_total(p, "round_money")
+            sources = [
+                UPGRADE_NAMES[u] for u in self.upgrades[p] if UPGRADE_EFFECT[u] == "round_money"
+            ]
             if self.ability(p) == "round_money":
                 gain += DISTILLER_AMOUNT[pv[p * W + DISTILLER]]
+                sources.append(_C.distillers[pv[p * W + DISTILLER]].name)
             if gain:
                 pv[p * W + MONEY] += gain
-                self.announce(RULE, "{p:Seat} gain{p:s} ${n} at the start of the round.", p, gain)
+                self.announce(
+                    RULE,
+                    "{p:Seat} gain{p:s} ${n} at the start of the round ({sources}).",
+                    p,
+                    gain,
+                    sources,
+                )
         self.cursor = 0
         self.step = Step.ABILITY
         return False
@@ -327,7 +361,9 @@ class DistilledFlow(DistilledBase):
                     self.current = p
                     self.to_move = (p,)
                     return True
-                self.announce(RULE, "{p:Seat} can make no spirit of the result.", p)
+                self.announce(
+                    RULE, "{p:Seat} can make no spirit of the result; it is poured away.", p
+                )
                 self._pour(p)
             self.cursor += 1
         self.current = self.first
@@ -673,7 +709,14 @@ class DistilledFlow(DistilledBase):
             k = act.ARG[action]
             self.basic[k] -= 1
             self.pantry[p] = _add(self.pantry[p], k)
-            self.announce(MOVE, "{p:Seat} take{p:s} a basic {card} for free.", p, CARD[k])
+            self.announce(
+                MOVE,
+                "{p:Seat} take{p:s} {card} from the basic market for free: the ability of "
+                "{distiller}.",
+                p,
+                CARD_NAME[CARD[k]],
+                _C.distillers[self.distiller(p)].name,
+            )
             self.cursor += 1
         elif step == Step.PEEK:
             if action == act.DECLINE:
@@ -713,7 +756,9 @@ class DistilledFlow(DistilledBase):
             c = act.ARG[action]
             self.discards[ROW_INGREDIENT] = _remove(self.discards[ROW_INGREDIENT], c)
             self.pantry[p] = _add(self.pantry[p], c)
-            self.announce(MOVE, "{p:Seat} take{p:s} {card} from the discard pile.", p, CARD[c])
+            self.announce(
+                MOVE, "{p:Seat} take{p:s} {card} from the discard pile.", p, CARD_NAME[CARD[c]]
+            )
             self._after_sale()
         elif step == Step.TASTING:
             n = act.ARG[action]
@@ -755,8 +800,24 @@ class DistilledFlow(DistilledBase):
             self._pay(p, price, own)
             pv[b + BASIC_BOUGHT] += 1
             self.basic[k] -= 1
-            name = act.BASIC_KEYS[k]
-            self.announce(MOVE, "{p:Seat} buy{p:s} a basic {card} for ${price}.", p, name, price)
+            name = BASIC_NAMES[act.BASIC_KEYS[k]]
+            if k == YEAST:
+                self.announce(
+                    MOVE,
+                    "{p:Seat} buy{p:s} {card} from the basic market for ${price} and take{p:s} "
+                    "its bonus: +$1.",
+                    p,
+                    name,
+                    price,
+                )
+            else:
+                self.announce(
+                    MOVE,
+                    "{p:Seat} buy{p:s} {card} from the basic market for ${price}.",
+                    p,
+                    name,
+                    price,
+                )
             if k >= 5:
                 barrel = CLAY_BARREL if k == 5 else WOOD_BARREL
                 self.barrels[p] = _add(self.barrels[p], barrel)
@@ -767,6 +828,13 @@ class DistilledFlow(DistilledBase):
             elif k == WATER:
                 if self.ability(p) == "water_money":
                     pv[b + MONEY] += DISTILLER_AMOUNT[pv[b + DISTILLER]]
+                    self.announce(
+                        RULE,
+                        "{p:Seat} gain{p:s} ${n} for the water: the ability of {distiller}.",
+                        p,
+                        DISTILLER_AMOUNT[pv[b + DISTILLER]],
+                        _C.distillers[pv[b + DISTILLER]].name,
+                    )
                 self.step = Step.PEEK
                 return
             self._next_market()
@@ -854,9 +922,17 @@ class DistilledFlow(DistilledBase):
 
     def _gain(self, p: int, r: int, card: int, price: int) -> None:
         """``p`` takes a premium card; then the turn goes on (unless an upgrade must replace)."""
-        self.announce(
-            MOVE, "{p:Seat} take{p:s} {card} for ${price}.", p, self._card_name(r, card), price
-        )
+        if self.step == Step.BONUS_PICK:
+            self.announce(
+                MOVE,
+                "{p:Seat} take{p:s} {card} for free with the label bonus.",
+                p,
+                self._card_name(r, card),
+            )
+        else:
+            self.announce(
+                MOVE, "{p:Seat} buy{p:s} {card} for ${price}.", p, self._card_name(r, card), price
+            )
         if r == ROW_UPGRADE:
             if len(self.upgrades[p]) >= RULES.upgrade_slots:
                 self.pending = card
@@ -876,7 +952,13 @@ class DistilledFlow(DistilledBase):
         old = held[slot]
         self.discards[ROW_UPGRADE] = _add(self.discards[ROW_UPGRADE], old)
         self.upgrades[p] = (*held[:slot], self.pending, *held[slot + 1 :])
-        self.announce(MOVE, "{p:Seat} replace{p:s} {old}.", p, UPGRADE_NAMES[old])
+        self.announce(
+            MOVE,
+            "{p:Seat} replace{p:s} {old} with {new}.",
+            p,
+            UPGRADE_NAMES[old],
+            UPGRADE_NAMES[self.pending],
+        )
         self._resume()
 
     def _peek(self, p: int, r: int) -> None:
@@ -902,8 +984,16 @@ class DistilledFlow(DistilledBase):
             taken = cards.pop(act.ARG[action])
         for c in cards:
             self.discards[r] = _add(self.discards[r], c)
+        # The revealed cards have all gone (taken or discarded): no view lists them any more.
+        self.peeked = ()
+        self.peek_row = NONE
         if taken < 0:
-            self.announce(MOVE, "{p:Seat} decline{p:s} the revealed cards.", p)
+            self.announce(
+                MOVE,
+                "{p:Seat} let{p:s} {cards} go to the discard pile.",
+                p,
+                [self._card_name(r, c) for c in cards],
+            )
             self._resume()
             return
         price, own = self._price(p, r, taken)
@@ -919,7 +1009,11 @@ class DistilledFlow(DistilledBase):
         self._return_cards(p, (card,))
         self.pv[p * W + TRADED] = 1
         self.announce(
-            MOVE, "{p:Seat} trade{p:s} {card} for a basic {basic}.", p, CARD[card], CARD[k]
+            MOVE,
+            "{p:Seat} trade{p:s} {card} for {basic} from the basic market.",
+            p,
+            CARD_NAME[CARD[card]],
+            CARD_NAME[CARD[k]],
         )
         self.cursor += 1
         self.step = Step.TRADE
@@ -941,14 +1035,15 @@ class DistilledFlow(DistilledBase):
                 alcohol += 1
             else:
                 sugar += 1
-        names = [CARD[c] for c in cards]
+        names = [CARD_NAME[CARD[c]] for c in cards]
         if not sugar or not yeast + alcohol or not water + alcohol or yeast + water + alcohol < 2:
             self.announce(
                 REVEAL,
-                "{p:Seat's} vat holds {cards}: without water, yeast and sugar it does not "
-                "ferment, and the cards go back to the pantry.",
+                "{p:Seat's} vat holds {cards}: it lacks {missing}, so it does not ferment "
+                "and the cards go back to the pantry.",
                 p,
                 names,
+                _lacking(sugar, yeast, water, alcohol),
             )
             return
         pantry = list(self.pantry[p])
@@ -972,19 +1067,25 @@ class DistilledFlow(DistilledBase):
         self.result[p] = result
         self.announce(
             REVEAL,
-            "{p:Seat} distil{p:s} {cards} with {n:plural:alcohol card}; heads and tails "
-            "{removed} go back to the pantry, and the result is {result}.",
+            "{p:Seat} distil{p:s} {cards} and {n:plural:alcohol card}: the heads and tails "
+            "({removed}) go back to the pantry, and the result is {result}.",
             p,
             names,
             added,
-            [CARD[c] for c in removed],
-            [CARD[c] for c in result],
+            [CARD_NAME[CARD[c]] for c in removed],
+            [CARD_NAME[CARD[c]] for c in result],
         )
         if self.ability(p) == "removed_money":
             gain = max(CARD_MONEY[c] for c in removed)
             if gain:
                 self.pv[p * W + MONEY] += gain
-                self.announce(RULE, "{p:Seat} gain{p:s} ${n} from the removed cards.", p, gain)
+                self.announce(
+                    RULE,
+                    "{p:Seat} gain{p:s} ${n} from the heads and tails: the ability of {distiller}.",
+                    p,
+                    gain,
+                    _C.distillers[self.distiller(p)].name,
+                )
 
     def _return_cards(self, p: int, cards: tuple[int, ...]) -> None:
         """Cards leave a spirit or a pantry: basic to the market, alcohol to its pile,
@@ -1027,14 +1128,22 @@ class DistilledFlow(DistilledBase):
             self.labels[p] = (*self.labels[p], r)
         self.made[p] = (r, barrel, label, 0, self.result[p], ())
         self.result[p] = ()
-        self.announce(
-            MOVE,
-            "{p:Seat} make{p:s} {spirit} in a {barrel}{label}.",
-            p,
-            RECIPE_NAMES[r],
-            BARREL_NAMES[barrel],
-            " and take its label" if label else ", with no label left to take",
-        )
+        if label:
+            self.announce(
+                MOVE,
+                "{p:Seat} make{p:s} {spirit} in the {barrel} and take{p:s} its label.",
+                p,
+                RECIPE_NAMES[r],
+                BARREL_IN_TEXT[act.BARREL_KEYS[barrel]],
+            )
+        else:
+            self.announce(
+                MOVE,
+                "{p:Seat} make{p:s} {spirit} in the {barrel}; no label is left to take.",
+                p,
+                RECIPE_NAMES[r],
+                BARREL_IN_TEXT[act.BARREL_KEYS[barrel]],
+            )
         self.cursor += 1
         self.step = Step.MAKE
 
@@ -1054,7 +1163,9 @@ class DistilledFlow(DistilledBase):
         aged = RECIPE_AGED[r]
         region = self.region_of(p, r)
         nf = len(flavours)
-        money = sum(flavours) + BARREL_MONEY[barrel] + RECIPE_MONEY[r]
+        money = sum(flavours) + BARREL_MONEY[barrel]
+        if r < N_SHARED or self.options["signature_money"]:
+            money += RECIPE_MONEY[r]
         vp = RECIPE_VP[r] + BARREL_VP[barrel] + AGEING_BONUS[min(nf, len(AGEING_BONUS) - 1)]
         sugars = 0
         kinds = 0
@@ -1145,17 +1256,28 @@ class DistilledFlow(DistilledBase):
         if bottle != GLASS:
             self.bottles[p] = _remove(self.bottles[p], bottle)
             self.shelf[p] = _add(self.shelf[p], bottle)
-        self.announce(
-            REVEAL,
-            "{p:Seat} sell{p:s} {spirit} in a {bottle} for ${money} and {vp} VP "
-            "(flavour cards: {flavours}).",
-            p,
-            RECIPE_NAMES[r],
-            BOTTLE_NAMES[bottle],
-            money,
-            vp,
-            [f"${f}" for f in flavours],
-        )
+        if flavours:
+            self.announce(
+                REVEAL,
+                "{p:Seat} sell{p:s} {spirit} in the {bottle} for ${money} and {vp} VP; its "
+                "flavour cards were {flavours}.",
+                p,
+                RECIPE_NAMES[r],
+                BOTTLE_IN_TEXT[act.BOTTLE_KEYS[bottle]],
+                money,
+                vp,
+                [f"${f}" for f in flavours],
+            )
+        else:
+            self.announce(
+                REVEAL,
+                "{p:Seat} sell{p:s} {spirit} in the {bottle} for ${money} and {vp} VP.",
+                p,
+                RECIPE_NAMES[r],
+                BOTTLE_IN_TEXT[act.BOTTLE_KEYS[bottle]],
+                money,
+                vp,
+            )
         if label and self._bonus_spaces(p):
             self.ret = Step.SALES
             self.step = Step.BONUS
@@ -1204,8 +1326,13 @@ class DistilledFlow(DistilledBase):
         b = p * W
         pv = self.pv
         pv[b + SPACES_USED] |= 1 << space
+        key = SPACE_NAMES[space]
         self.announce(
-            MOVE, "{p:Seat} place{p:s} the label on the {space} space.", p, SPACE_NAMES[space]
+            MOVE,
+            "{p:Seat} place{p:s} the label on the {space}: {bonus}.",
+            p,
+            LABEL_SPACE_NAMES[key],
+            SPACE_WORDS[key],
         )
         if space == S_MONEY:
             pv[b + MONEY] += RULES.label_money
@@ -1239,13 +1366,20 @@ class DistilledFlow(DistilledBase):
             r = act.ARG[action]
             self.recipes[p] |= 1 << r
             self.pv[p * W + CUBES] += 1
-            self.announce(MOVE, "{p:Seat} learn{p:s} {recipe} for free.", p, RECIPE_NAMES[r])
+            self.announce(
+                MOVE,
+                "{p:Seat} learn{p:s} {recipe} for free with the label bonus.",
+                p,
+                RECIPE_NAMES[r],
+            )
             self._after_sale()
         else:
             c = act.ARG[action]
             self.pantry[p] = _remove(self.pantry[p], c)
             self._return_cards(p, (c,))
-            self.announce(MOVE, "{p:Seat} give{p:s} up {card} from the pantry.", p, CARD[c])
+            self.announce(
+                MOVE, "{p:Seat} give{p:s} up {card} from the pantry.", p, CARD_NAME[CARD[c]]
+            )
             self.step = Step.CLAIM
 
     # Ageing, awards, the end.
@@ -1363,24 +1497,6 @@ class DistilledFlow(DistilledBase):
                 )
         self.awards = tuple(left)
 
-    def upgrade_vp(self, p: int, family: str = "") -> int:
-        """The VP ``p``'s upgrades score at the end (of one family, or all)."""
-        total = 0
-        for u in self.upgrades[p]:
-            if family and UPGRADE_FAMILY[u] != family:
-                continue
-            total += UPGRADE_END_VP[u]
-            if UPGRADE_EFFECT[u] == "end_per_label":
-                when = UPGRADE_WHEN[u]
-                for r in self.labels[p]:
-                    if (
-                        when == "any"
-                        or (when == "aged" and RECIPE_AGED[r])
-                        or (when in TIERS and RECIPE_TIER[r] == TIERS.index(when))
-                    ):
-                        total += UPGRADE_AMOUNT[u]
-        return total
-
     def warehouse_vp(self, p: int) -> int:
         return sum(RECIPE_VP[s[0]] + sum(CARD_VP[c] for c in s[4]) for s in self.warehouse[p])
 
@@ -1459,7 +1575,9 @@ class DistilledFlow(DistilledBase):
                 pv[b + VP],
             )
         best = self.ranking()[0]
-        self.announce(END, "The game is over; the winner: {winners}.", [f"P{p}" for p in best])
+        for p in best[1:]:
+            self.announce(RULE, "{p:Seat} share{p:s} the win.", p)
+        self.announce(END, "The game is over: {p:seat} win{p:s}.", best[0])
         self.to_move = ()
 
     # ----------------------------------------------------------------- illegal actions
@@ -1633,7 +1751,11 @@ class DistilledFlow(DistilledBase):
             dropped = self.drop[p]
             self.goals[p] = tuple(g for g in self.dealt_goals[p] if g != dropped)
             self.announce(
-                REVEAL, "{p:Seat} keep{p:s} {distiller} ({region}).", p, spec.name, spec.region
+                REVEAL,
+                "{p:Seat} keep{p:s} {distiller}, of {region}.",
+                p,
+                spec.name,
+                REGION_WORDS[spec.region],
             )
             self.tell(
                 p,

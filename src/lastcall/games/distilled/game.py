@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer
+from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option, Table, register
+from lastcall.games.distilled import LISTING
 from lastcall.games.distilled import actions as act
 from lastcall.games.distilled.content import CONTENT
 from lastcall.games.distilled.flow import DistilledFlow
 from lastcall.games.distilled.knowledge import DistilledKnowledge
+from lastcall.games.distilled.presentation import present_table
 from lastcall.games.distilled.render import render_view
 from lastcall.games.distilled.state import ROUNDS
+from lastcall.games.distilled.texts import glossary
 from lastcall.games.distilled.view import DistilledObserver, DistilledView
 
 _C = CONTENT
@@ -25,21 +28,30 @@ class DistilledState(DistilledFlow, DistilledView, DistilledKnowledge):
 
 
 class Distilled(Game):
-    id = "distilled"
-    version = 2
+    id = LISTING.id
+    version = LISTING.version
     retired: ClassVar[Mapping[int, str]] = {
         1: "six distillery upgrades had their first numbers, before their take rates were "
         "measured (Delivery Truck, Storage Silo, Copper Condenser, Cellar Master, Grain "
-        "Broker, Architect)"
+        "Broker, Architect)",
+        2: "signature spirits' sales paid recipe money, which the rulebook gives only to vodka "
+        "and moonshine; basic sugars sold for as much as some premium ones; six pairs of "
+        "upgrades shared one ability; views listed a water peek's taken card during the "
+        "replace step",
     }
-    title = "Distilled"
-    summary = (
-        "Seven rounds of buying ingredients, distilling in secret, ageing and selling spirits "
-        "to restore the family distillery."
-    )
+    title = LISTING.title
+    summary = LISTING.summary
     min_players = _C.rules.min_players
     max_players = _C.rules.max_players
     facts = GameFacts(simultaneous=True, chance=True, hidden_information=True)
+    options = (
+        Option(
+            "signature_money",
+            False,
+            "a signature spirit's sale also pays the money printed on its distiller card "
+            "(the rulebook pays recipe money only for vodka and moonshine)",
+        ),
+    )
     state_class = DistilledState
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> DistilledState:
@@ -72,7 +84,18 @@ class Distilled(Game):
     def render(self, view: Mapping[str, Any]) -> str:
         return render_view(view)
 
+    def _present(
+        self, view: Mapping[str, Any], actions: tuple[Action, ...], names: tuple[str, ...]
+    ) -> Table:
+        return present_table(self, view, actions, names)
+
+    def glossary(self) -> dict[str, str]:
+        return glossary()
+
 
 PANTRY_MOST = 4 + ROUNDS * (_C.rules.purchases_per_market + 6)
 """A pantry's most cards: the start, then a round's purchases and at most 6 other arrivals
 (Booker's card, a trade's, two removed by distillation, a spring water's, a label bonus)."""
+
+
+GAME = register(Distilled())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from lastcall.core import Rng
-from lastcall.games.distilled.content import CONTENT
+from lastcall.games.distilled.content import CONTENT, TIERS
 from lastcall.games.distilled.state import (
     ALCOHOL,
     BARREL_TYPE,
@@ -23,7 +23,6 @@ from lastcall.games.distilled.state import (
     RULES,
     UPGRADE_AMOUNT,
     UPGRADE_EFFECT,
-    UPGRADE_END_VP,
     UPGRADE_WHEN,
     VP,
     DistilledBase,
@@ -52,6 +51,15 @@ RESULT_BONUS = 0.5
 """A distilled result that makes a spirit is worth its spirit and a little: it is sure."""
 FIT = {"any": 1.0, "unaged": 0.7, "aged": 0.4, "grain": 0.5, "plant": 0.4, "fruit": 0.4}
 """How often a sale, or a label, is of a kind (about): what a conditional ability is worth."""
+TIER_FIT = (0.95, 0.9, 0.45, 0.05)
+"""How often a seat that owns a recipe of a tier (base, bronze, silver, gold), with a barrel
+of its type, makes that tier's spirit (greedy seats at 3 and 4 players: 0.98, 0.92, 0.46,
+0.05): the sugars a round brings do not always meet a silver recipe, and gold spirits must
+age, which the bots seldom do."""
+UNREADY_TIER_FIT = 0.4
+"""A recipe without its barrel counts this much of a ready one, as in the recipes' worth."""
+UNOWNED_TIER_FIT = 0.05
+"""A tier the seat owns no recipe of pays only once it buys one, so seldom."""
 PER_ROUND = {
     "extra_alcohol": 1.0,
     "sale_vp": 1.0,
@@ -64,16 +72,16 @@ PER_ROUND = {
 """VP an ability of each kind brings a round, at amount 1 and a sale a round."""
 
 
-def upgrade_worth(u: int, left: int, labels: int) -> float:
-    """An upgrade's printed end VP and what its ability should bring in the rounds left."""
+def upgrade_worth(u: int, left: int, fit: float) -> float:
+    """What an upgrade's ability should still bring in the rounds left, where ``fit`` is how
+    often a sale or a label is of the kind it applies to (its end VP so far count apart)."""
     effect = UPGRADE_EFFECT[u]
     amount = UPGRADE_AMOUNT[u]
-    fit = FIT.get(UPGRADE_WHEN[u], 0.3)
     if effect == "end_per_label":
-        return UPGRADE_END_VP[u] + amount * fit * (labels + left)
+        return amount * fit * left
     if effect == "discount":
         fit = 1.0
-    return UPGRADE_END_VP[u] + PER_ROUND[effect] * amount * fit * left
+    return PER_ROUND[effect] * amount * fit * left
 
 
 def _parts(cards: tuple[int, ...]) -> tuple[int, int, int, float]:
@@ -132,18 +140,19 @@ class DistilledKnowledge(DistilledBase):
         Each hidden pool is sorted before it is shuffled, so the world depends only on
         what ``viewer`` knows. The flavour cards under a seat's own spirits are unknown to
         it too, so they join the pool whoever the viewer is. A seat's secret progress keeps
-        its size (how many choices it made), never its content.
+        its size (how many choices it made), never its content. Where only some cards of
+        a pool are dealt, only those places are drawn (``Rng.permute`` with ``last``).
         """
         for r in range(3):
             deck = sorted(self.decks[r])
-            rng.shuffle(deck)
+            rng.permute(deck)
             self.decks[r] = tuple(deck)
         pool = list(self.flavour_deck)
         for held in self.warehouse:
             for spirit in held:
                 pool += spirit[5]
         pool.sort()
-        rng.shuffle(pool)
+        rng.permute(pool)
         for p, held in enumerate(self.warehouse):
             if not held:
                 continue
@@ -162,26 +171,29 @@ class DistilledKnowledge(DistilledBase):
             k = RULES.distillers_dealt
             mine = self.dealt[viewer]
             unseen = [d for d in range(len(_C.distillers)) if d not in mine]
-            rng.shuffle(unseen)
+            rng.permute(unseen, len(others) * k)
             for i, q in enumerate(others):
-                self.dealt[q] = tuple(sorted(unseen[i * k : (i + 1) * k]))
+                end = len(unseen) - i * k
+                self.dealt[q] = tuple(sorted(unseen[end - k : end]))
                 if self.choice[q] >= 0:
                     self.choice[q] = self.dealt[q][rng.below(k)]
             g = RULES.goals_dealt
             seen = self.dealt_goals[viewer]
             goals = [x for x in range(len(_C.goals)) if x not in seen]
-            rng.shuffle(goals)
+            rng.permute(goals, len(others) * g)
             for i, q in enumerate(others):
-                self.dealt_goals[q] = tuple(sorted(goals[i * g : (i + 1) * g]))
+                end = len(goals) - i * g
+                self.dealt_goals[q] = tuple(sorted(goals[end - g : end]))
                 if self.drop[q] >= 0:
                     self.drop[q] = self.dealt_goals[q][rng.below(g)]
             return
         g = RULES.goals_dealt
         seen = self.dealt_goals[viewer]
         goals = [x for x in range(len(_C.goals)) if x not in seen]
-        rng.shuffle(goals)
+        rng.permute(goals, len(others) * g)
         for i, q in enumerate(others):
-            dealt = goals[i * g : (i + 1) * g]
+            end = len(goals) - i * g
+            dealt = goals[end - g : end]
             self.drop[q] = dealt[-1]
             self.dealt_goals[q] = tuple(sorted(dealt))
             self.goals[q] = tuple(sorted(dealt[:-1]))
@@ -189,22 +201,42 @@ class DistilledKnowledge(DistilledBase):
             for q in others:
                 decided = len(self.vat_in[q]) + len(self.vat_out[q])
                 cards = list(self.pantry[q])
-                rng.shuffle(cards)
+                rng.permute(cards, decided)
                 vat_in: list[int] = []
                 vat_out: list[int] = []
-                for c in cards[:decided]:
+                for c in cards[len(cards) - decided :]:
                     (vat_in if rng.below(2) else vat_out).append(c)
                 self.vat_in[q] = tuple(sorted(vat_in))
                 self.vat_out[q] = tuple(sorted(vat_out))
+
+    def tier_fits(self, p: int) -> tuple[float, ...]:
+        """How often ``p``'s coming sales should be of each tier, from the recipes it owns."""
+        types = {BARREL_TYPE[x] for x in self.barrels[p]}
+        fits = [UNOWNED_TIER_FIT] * len(TIER_FIT)
+        owned = self.recipes[p]
+        for r in range(N_SHARED):
+            if owned >> r & 1:
+                t = RECIPE_TIER[r]
+                ready = 1.0 if RECIPE_BARREL[r] in types else UNREADY_TIER_FIT
+                fits[t] = max(fits[t], TIER_FIT[t] * ready)
+        return tuple(fits)
 
     def evaluate(self, player: int) -> float:
         """The seat's estimated worth against the best other seat, squashed into [0, 1]."""
         if self.is_over:
             return super().evaluate(player)
+        return self.evaluate_all()[player]
+
+    def evaluate_all(self) -> tuple[float, ...]:
+        """Every seat's ``evaluate`` from one estimate of each seat."""
+        if self.is_over:
+            return super().evaluate_all()
         worth = [self.estimate(p) for p in range(self.num_players)]
-        mine = worth[player]
-        best = max(w for p, w in enumerate(worth) if p != player)
-        return 1.0 / (1.0 + math.exp(-(mine - best) / SCALE))
+        values = []
+        for player, mine in enumerate(worth):
+            best = max(w for p, w in enumerate(worth) if p != player)
+            values.append(1.0 / (1.0 + math.exp(-(mine - best) / SCALE)))
+        return tuple(values)
 
     def estimate(self, p: int) -> float:
         """VP now, plus what money, cards, recipes, spirits and upgrades should bring."""
@@ -244,9 +276,19 @@ class DistilledKnowledge(DistilledBase):
             flavours = len(spirit[5]) + (1 if left else 0)
             total += RECIPE_VP[spirit[0]] + sum(CARD_VP[c] for c in spirit[4])
             total += AGEING[min(flavours, len(AGEING) - 1)] + FLAVOUR_MEAN * flavours / 3
-        labels = len(self.labels[p])
-        for u in self.upgrades[p]:
-            total += upgrade_worth(u, left, labels)
+        upgrades = self.upgrades[p]
+        if upgrades:
+            # The VP the upgrades score now, exactly, and what they should still bring.
+            total += self.upgrade_vp(p)
+            tier_fit: tuple[float, ...] = ()
+            for u in upgrades:
+                when = UPGRADE_WHEN[u]
+                fit = FIT.get(when)
+                if fit is None:
+                    if not tier_fit:
+                        tier_fit = self.tier_fits(p)
+                    fit = tier_fit[TIERS.index(when)] if when in TIERS else 1.0
+                total += upgrade_worth(u, left, fit)
         total += float(self.bottle_vp(p)) + 0.5 * len(self.bottles[p])
         total += 0.3 * len(self.barrels[p]) * use
         return total

@@ -7,6 +7,14 @@ from typing import Any
 
 from lastcall.core.markup import paint
 from lastcall.games.distilled.content import CONTENT
+from lastcall.games.distilled.texts import (
+    ABILITY_TEXT,
+    AWARD_GOAL,
+    GOAL_TEXT,
+    ITEM_TEXT,
+    REGION_WORDS,
+    UPGRADE_TEXT,
+)
 
 _C = CONTENT
 DISTILLER = {d.key: d for d in _C.distillers}
@@ -85,7 +93,9 @@ def seat_lines(seat: Mapping[str, Any], viewer: int | None, view: Mapping[str, A
         marks.append("passed")
     tag = f" ({', '.join(marks)})" if marks else ""
     d = DISTILLER.get(seat["distiller"] or "")
-    who = f"{d.name} of {d.region}, ability: {d.ability} {d.amount}" if d else "distiller hidden"
+    who = (
+        f"{d.name} of {REGION_WORDS[d.region]}: {ABILITY_TEXT[d.key]}" if d else "distiller hidden"
+    )
     lines = [paint(f"{name}{tag}", "bold cyan") + f": {seat['vp']} VP, ${seat['money']}; {who}"]
     lines.append(f"    pantry: {cards(seat['pantry'])}")
     lines.append(
@@ -97,11 +107,8 @@ def seat_lines(seat: Mapping[str, Any], viewer: int | None, view: Mapping[str, A
         f"    labels: {', '.join(seat['labels']) or '-'}; bonus spaces used: "
         f"{', '.join(seat['spaces']) or '-'}"
     )
-    ups = [
-        f"{UPGRADE[u].name} ({UPGRADE[u].effect} {UPGRADE[u].amount} {UPGRADE[u].when})"
-        for u in seat["upgrades"]
-    ]
-    lines.append(f"    upgrades: {', '.join(ups) or '-'}")
+    ups = [f"{UPGRADE[u].name} ({UPGRADE_TEXT[u]})" for u in seat["upgrades"]]
+    lines.append(f"    upgrades: {'; '.join(ups) or '-'}")
     lines.append(f"    warehouse ({len(seat['warehouse'])}/{seat['capacity']}):")
     lines += [f"      {spirit(s)}" for s in seat["warehouse"]]
     if seat["result"]:
@@ -109,11 +116,8 @@ def seat_lines(seat: Mapping[str, Any], viewer: int | None, view: Mapping[str, A
     if seat["made"]:
         lines.append(f"    new spirit: {spirit(seat['made'])}")
     if "goals" in seat:
-        goals = [
-            f"{GOAL[g].name} ({GOAL[g].kind} {GOAL[g].param}, {GOAL[g].vp} VP)"
-            for g in seat["goals"]
-        ]
-        lines.append(f"    goals: {', '.join(goals) or '-'}")
+        goals = [f"{GOAL[g].name}: {GOAL_TEXT[g]}" for g in seat["goals"]]
+        lines.append(f"    goals: {' '.join(goals) or '-'}")
     if "dealt" in seat:
         lines.append(f"    dealt distillers: {', '.join(seat['dealt'])}; kept: {seat['kept']}")
         lines.append(
@@ -141,28 +145,23 @@ def render_view(view: Mapping[str, Any]) -> str:
         shown = []
         for i, key in enumerate(row):
             if name == "upgrade":
-                u = UPGRADE[key]
-                shown.append(
-                    f"{i}: {u.name} ${u.cost} ({u.family}, {u.effect} {u.amount} {u.when}, "
-                    f"{u.end_vp} VP)"
-                )
+                shown.append(f"{i}: {UPGRADE[key].name} ({UPGRADE_TEXT[key]})")
             elif name == "ingredient":
                 ing = INGREDIENT[key]
                 shown.append(f"{i}: {ing.name} ${ing.cost} ({ing.kind}, ${ing.money}/{ing.vp} VP)")
-            elif key in BARREL:
-                b = BARREL[key]
-                shown.append(f"{i}: {b.name} ${b.cost} ({b.type} barrel, {b.effect})")
             else:
-                bt = BOTTLE[key]
-                shown.append(f"{i}: {bt.name} ${bt.cost} ({bt.region or 'any'}, {bt.vp} VP)")
+                item = BARREL[key].name if key in BARREL else BOTTLE[key].name
+                shown.append(f"{i}: {item} ({ITEM_TEXT[key]})")
         lines.append(
             paint(f"{name} row", "bold yellow")
             + f" ({view['decks'][name]} in the deck): {'; '.join(shown) or '-'}"
         )
     if view["peeked"]:
         lines.append(f"Revealed from the {view['peek_row']} deck: {', '.join(view['peeked'])}")
-    awards = ", ".join(f"{AWARD[a].name} ({AWARD[a].vp})" for a in view["awards"]) or "-"
-    lines.append(paint("Spirit awards open", "bold yellow") + f": {awards}")
+    awards = "; ".join(
+        f"{AWARD[a].name} ({AWARD[a].vp} VP: {AWARD_GOAL[a]})" for a in view["awards"]
+    )
+    lines.append(paint("Spirit awards open", "bold yellow") + f": {awards or '-'}")
     lines.append(f"Flavour deck: {view['flavour_deck']} cards")
     if view["phase"] == "over":
         lines.append(paint("The game is over.", "bold"))

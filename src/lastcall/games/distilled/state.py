@@ -18,7 +18,6 @@ from enum import IntEnum
 from typing import Any, Self
 
 from lastcall.core import Game, Kind, State
-from lastcall.games.distilled import actions as act
 from lastcall.games.distilled.content import CONTENT, REGIONS, SUGARS, TIERS
 
 _C = CONTENT
@@ -402,18 +401,16 @@ class DistilledBase(State):
         rng.shuffle(flavours)
         self.flavour_deck = tuple(flavours)
         self.flavour_discard = ()
-        recipes = ", ".join(act.RECIPE_KEYS[r] for r in self.flight)
+        recipes = [_C.recipes[r].name for r in self.flight]
         self.announce(Kind.CHANCE, "The tasting flight offers {recipes}.", recipes)
         self.announce(
             Kind.CHANCE,
-            "Spirit awards: {awards}.",
+            "The spirit awards are {awards}.",
             [_C.awards[a].name for a in self.awards],
         )
 
     def clone(self) -> Self:
-        cls = self.__class__
-        c = cls.__new__(cls)
-        self._copy_base(c)
+        c = self._copy_base()
         c.step = self.step
         c.round = self.round
         c.first = self.first
@@ -421,33 +418,33 @@ class DistilledBase(State):
         c.current = self.current
         c.ret = self.ret
         c.pending = self.pending
-        c.pv = self.pv[:]
-        c.pantry = self.pantry[:]
-        c.barrels = self.barrels[:]
-        c.bottles = self.bottles[:]
-        c.shelf = self.shelf[:]
-        c.upgrades = self.upgrades[:]
-        c.recipes = self.recipes[:]
-        c.labels = self.labels[:]
-        c.goals = self.goals[:]
-        c.dealt_goals = self.dealt_goals[:]
-        c.dealt = self.dealt[:]
-        c.choice = self.choice[:]
-        c.drop = self.drop[:]
-        c.vat_in = self.vat_in[:]
-        c.vat_out = self.vat_out[:]
-        c.result = self.result[:]
-        c.made = self.made[:]
-        c.warehouse = self.warehouse[:]
+        c.pv = self.pv.copy()
+        c.pantry = self.pantry.copy()
+        c.barrels = self.barrels.copy()
+        c.bottles = self.bottles.copy()
+        c.shelf = self.shelf.copy()
+        c.upgrades = self.upgrades.copy()
+        c.recipes = self.recipes.copy()
+        c.labels = self.labels.copy()
+        c.goals = self.goals.copy()
+        c.dealt_goals = self.dealt_goals.copy()
+        c.dealt = self.dealt.copy()
+        c.choice = self.choice.copy()
+        c.drop = self.drop.copy()
+        c.vat_in = self.vat_in.copy()
+        c.vat_out = self.vat_out.copy()
+        c.result = self.result.copy()
+        c.made = self.made.copy()
+        c.warehouse = self.warehouse.copy()
         c.awards = self.awards
         c.claimed = self.claimed
         c.flight = self.flight
-        c.labels_left = self.labels_left[:]
-        c.basic = self.basic[:]
+        c.labels_left = self.labels_left.copy()
+        c.basic = self.basic.copy()
         c.alcohol = self.alcohol
-        c.decks = self.decks[:]
-        c.rows = self.rows[:]
-        c.discards = self.discards[:]
+        c.decks = self.decks.copy()
+        c.rows = self.rows.copy()
+        c.discards = self.discards.copy()
         c.flavour_deck = self.flavour_deck
         c.flavour_discard = self.flavour_discard
         c.peeked = self.peeked
@@ -518,6 +515,24 @@ class DistilledBase(State):
         for u in self.upgrades[p]:
             if UPGRADE_EFFECT[u] == effect and UPGRADE_WHEN[u] == when:
                 total += UPGRADE_AMOUNT[u]
+        return total
+
+    def upgrade_vp(self, p: int, family: str = "") -> int:
+        """The VP ``p``'s upgrades score at the end (of one family, or all)."""
+        total = 0
+        for u in self.upgrades[p]:
+            if family and UPGRADE_FAMILY[u] != family:
+                continue
+            total += UPGRADE_END_VP[u]
+            if UPGRADE_EFFECT[u] == "end_per_label":
+                when = UPGRADE_WHEN[u]
+                for r in self.labels[p]:
+                    if (
+                        when == "any"
+                        or (when == "aged" and RECIPE_AGED[r])
+                        or (when in TIERS and RECIPE_TIER[r] == TIERS.index(when))
+                    ):
+                        total += UPGRADE_AMOUNT[u]
         return total
 
     def bottle_vp(self, p: int) -> int:

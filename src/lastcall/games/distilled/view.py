@@ -1,25 +1,27 @@
 """What a seat of Distilled sees: its view, and the same view as a fixed-shape observation.
 
 Public: every pantry, back room, bottle, upgrade, recipe and label, the rows, the basic
-market, the discard piles, the cards of every spirit (seen when distilled) and how many
-flavour cards lie under each. Hidden: the order of the decks, the money of every flavour
-card under a stored spirit (its owner's too), the other seats' distillery goals until the
-end, and, while they are sealed, the distillers and goals dealt to the others and the
-others' vats.
+market, the discard piles, whether a distiller's discount was used this market phase, the
+cards of every spirit (seen when distilled) and how many flavour cards lie under each.
+Hidden: the order of the decks, the money of every flavour card under a stored spirit (its
+owner's too), the other seats' distillery goals until the end, and, while they are sealed,
+the distillers and goals dealt to the others and the others' vats.
 """
 
 from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from lastcall.core import ActionSpace, Observer, Piece, one_hot
+from lastcall.core import ActionSpace, Block, Observer, Piece, one_hot
 from lastcall.games.distilled import actions as act
 from lastcall.games.distilled.content import CONTENT
 from lastcall.games.distilled.state import (
     BASIC_BOUGHT,
+    DISCOUNT_BIT,
+    DISCOUNTS,
     DISTILLER,
     DONE,
     MONEY,
@@ -100,6 +102,11 @@ _PUBLIC_NUMBERS = tuple(
     for q in range(RULES.max_players)
 )
 """Per seat, its public numbers out of ``pv`` in one call (the seats' loop is the hot part)."""
+_ALL_PUBLIC_NUMBERS = {
+    n: operator.itemgetter(*(i for q in range(n) for i in _PUBLIC_NUMBERS[q](range(n * W))))
+    for n in range(1, RULES.max_players + 1)
+}
+"""Every seat's public numbers at once: the key of the blocks written from them."""
 _EXTRA_ROOM = tuple(
     amount if effect == "warehouse" else 0
     for effect, amount in zip(UPGRADE_EFFECT, UPGRADE_AMOUNT, strict=True)
@@ -253,6 +260,7 @@ class DistilledView(DistilledBase):
                 "passed": passed != 0,
                 "done": done != 0,
                 "sold_round": sold,
+                "discount_used": bool(pv[q * W + DISCOUNTS] & DISCOUNT_BIT),
             }
             if over:
                 seat["goals"] = [*map(GOALS.__getitem__, self.goals[q])]
@@ -335,6 +343,63 @@ N_SHARED_RECIPES = len(_C.recipes)
 MOST_WAREHOUSE = act.CAPACITY_MOST
 
 
+def _turn_key(state: DistilledView, player: int) -> Hashable:
+    return state.current, state.first
+
+
+def _pantry_key(state: DistilledView, player: int) -> Hashable:
+    return tuple(state.pantry)
+
+
+def _containers_key(state: DistilledView, player: int) -> Hashable:
+    return tuple(state.barrels), tuple(state.bottles), tuple(state.shelf)
+
+
+def _holdings_key(state: DistilledView, player: int) -> Hashable:
+    return tuple(state.upgrades), tuple(state.recipes), tuple(state.labels)
+
+
+def _distilling_key(state: DistilledView, player: int) -> Hashable:
+    return tuple(state.result), tuple(state.made)
+
+
+def _warehouse_key(state: DistilledView, player: int) -> Hashable:
+    return tuple(state.warehouse)
+
+
+def _secrets_key(state: DistilledView, q: int) -> Hashable:
+    step = state.step
+    if step == Step.SETUP:
+        return (
+            step,
+            state.goals[q],
+            state.dealt[q],
+            state.dealt_goals[q],
+            state.choice[q],
+            state.drop[q],
+        )
+    if step == Step.VAT:
+        return step, state.goals[q], state.vat_in[q], state.vat_out[q]
+    return state.goals[q]
+
+
+def _market_key(state: DistilledView, player: int) -> Hashable:
+    return tuple(state.rows), state.flight, tuple(state.labels_left), tuple(state.basic)
+
+
+def _shared_key(state: DistilledView, player: int) -> Hashable:
+    return (
+        state.round,
+        state.alcohol,
+        tuple(map(len, state.decks)),
+        len(state.flavour_deck),
+        len(state.flavour_discard),
+        state.awards,
+        state.peek_row,
+        state.peeked,
+    )
+
+
 class DistilledObserver(Observer):
     """The view as numbers; seats in table order, the viewer marked by ``viewer``."""
 
@@ -387,6 +452,7 @@ class DistilledObserver(Observer):
             ),
         ]
         super().__init__(players, PHASES, pieces, space)
+        self.blocks = self._blocks()
 
     def encode(self, view: Mapping[str, Any], out: list[float]) -> None:
         at = self.offsets
@@ -480,30 +546,41 @@ class DistilledObserver(Observer):
             for key in view["peeked"]:
                 out[offset + ROW_INDEX[r][key]] += 1.0
 
-    def encode_state(self, state: State, player: int, out: list[float]) -> str | None:
-        """What ``encode`` writes from the view, read from the fields (tested equal).
+    def _blocks(self) -> tuple[Block[DistilledView], ...]:
+        """The fast path's runs of the vector, each with what it reads."""
+        span = self.span
+        return (
+            Block(*span("current", "first"), _turn_key, self._write_turn),
+            Block(*span("numbers", "distiller"), self._numbers_key, self._write_numbers),
+            Block(*span("pantry", "pantry"), _pantry_key, self._write_pantry),
+            Block(*span("barrels", "shelf"), _containers_key, self._write_containers),
+            Block(*span("upgrades", "labels"), _holdings_key, self._write_holdings),
+            Block(*span("spaces", "spaces"), self._numbers_key, self._write_spaces),
+            Block(*span("result", "made"), _distilling_key, self._write_distilling),
+            Block(*span("warehouse", "warehouse"), _warehouse_key, self._write_warehouse),
+            Block(*span("goals", "vat"), _secrets_key, self._write_secrets),
+            Block(*span("rows", "basic"), _market_key, self._write_market),
+            Block(*span("shared", "peeked"), _shared_key, self._write_shared),
+        )
 
-        A card's number is its index in the piece, as the view's keys are unique.
-        """
-        if not isinstance(state, DistilledView):
-            return None
+    def state_phase(self, state: State) -> str | None:
+        return PHASE_BY_STEP[state.step] if isinstance(state, DistilledView) else None
+
+    def _numbers_key(self, state: DistilledView, player: int) -> Hashable:
+        return _ALL_PUBLIC_NUMBERS[self.players](state.pv), tuple(state.upgrades)
+
+    def _write_turn(self, state: DistilledView, player: int, out: list[float]) -> None:
         at = self.offsets
-        n = self.players
-        one_hot(out, at["current"], n, state.current)
-        one_hot(out, at["first"], n, state.first)
+        one_hot(out, at["current"], self.players, state.current)
+        one_hot(out, at["first"], self.players, state.first)
+
+    def _write_numbers(self, state: DistilledView, player: int, out: list[float]) -> None:
         pv = state.pv
-        step = state.step
         width = len(SEAT_NUMBERS)
-        n_distillers, n_barrels, n_bottles = len(DISTILLERS), len(BARREL), len(BOTTLE)
-        n_upgrades, n_spaces = len(UPGRADE), len(SPACES)
-        at_numbers, at_distiller, at_pantry = at["numbers"], at["distiller"], at["pantry"]
-        at_barrels, at_bottles, at_shelf = at["barrels"], at["bottles"], at["shelf"]
-        at_upgrades, at_recipes, at_labels = at["upgrades"], at["recipes"], at["labels"]
-        at_spaces, at_result, at_made = at["spaces"], at["result"], at["made"]
-        at_warehouse = at["warehouse"]
-        stride = N_RECIPES + 2
-        for q in range(n):
-            d, money, vp, home, label, bought, passed, done, sold, used = _PUBLIC_NUMBERS[q](pv)
+        n_distillers = len(DISTILLERS)
+        at_numbers, at_distiller = self.offsets["numbers"], self.offsets["distiller"]
+        for q in range(self.players):
+            d, money, vp, home, label, bought, passed, done, sold, _ = _PUBLIC_NUMBERS[q](pv)
             upgrades = state.upgrades[q]
             if d < 0:
                 capacity = 0
@@ -529,9 +606,19 @@ class DistilledObserver(Observer):
             )
             if d >= 0:
                 out[at_distiller + q * n_distillers + d] = 1.0
+
+    def _write_pantry(self, state: DistilledView, player: int, out: list[float]) -> None:
+        at_pantry = self.offsets["pantry"]
+        for q, pantry in enumerate(state.pantry):
             base = at_pantry + q * N_CARDS
-            for c in state.pantry[q]:
+            for c in pantry:
                 out[base + c] += 0.2
+
+    def _write_containers(self, state: DistilledView, player: int, out: list[float]) -> None:
+        at = self.offsets
+        n_barrels, n_bottles = len(BARREL), len(BOTTLE)
+        at_barrels, at_bottles, at_shelf = at["barrels"], at["bottles"], at["shelf"]
+        for q in range(self.players):
             base = at_barrels + q * n_barrels
             for c in state.barrels[q]:
                 out[base + c] += 1.0
@@ -541,8 +628,14 @@ class DistilledObserver(Observer):
             base = at_shelf + q * n_bottles
             for c in state.shelf[q]:
                 out[base + c] += 1.0
+
+    def _write_holdings(self, state: DistilledView, player: int, out: list[float]) -> None:
+        at = self.offsets
+        n_upgrades = len(UPGRADE)
+        at_upgrades, at_recipes, at_labels = at["upgrades"], at["recipes"], at["labels"]
+        for q in range(self.players):
             base = at_upgrades + q * n_upgrades
-            for u in upgrades:
+            for u in state.upgrades[q]:
                 out[base + u] = 1.0
             base = at_recipes + q * N_SHARED_RECIPES
             for r in _recipe_numbers(state.recipes[q]):
@@ -550,53 +643,39 @@ class DistilledObserver(Observer):
             base = at_labels + q * N_RECIPES
             for r in state.labels[q]:
                 out[base + r] += 0.5
+
+    def _write_spaces(self, state: DistilledView, player: int, out: list[float]) -> None:
+        pv = state.pv
+        at_spaces = self.offsets["spaces"]
+        n_spaces = len(SPACES)
+        for q in range(self.players):
+            used = pv[q * W + SPACES_USED]
             if used:
                 base = at_spaces + q * n_spaces
                 for s in _space_numbers(used):
                     out[base + s] = 1.0
+
+    def _write_distilling(self, state: DistilledView, player: int, out: list[float]) -> None:
+        at_result, at_made = self.offsets["result"], self.offsets["made"]
+        for q in range(self.players):
             base = at_result + q * N_CARDS
             for c in state.result[q]:
                 out[base + c] += 1 / 3
             made = state.made[q]
             if made:
                 out[at_made + q * N_RECIPES + made[0]] = 1.0
-            for i, spirit in enumerate(state.warehouse[q]):
+
+    def _write_warehouse(self, state: DistilledView, player: int, out: list[float]) -> None:
+        at_warehouse = self.offsets["warehouse"]
+        stride = N_RECIPES + 2
+        for q, spirits in enumerate(state.warehouse):
+            for i, spirit in enumerate(spirits):
                 base = at_warehouse + (q * MOST_WAREHOUSE + i) * stride
                 out[base + spirit[0]] = 1.0
                 out[base + N_RECIPES] = len(spirit[5]) / 5
                 out[base + N_RECIPES + 1] = spirit[3] / 6
-        self._encode_state_secrets(state, player, out)
-        offset = at["rows"]
-        for keys, row in zip(ROW_KEYS, state.rows, strict=True):
-            for c in row:
-                out[offset + c] += 1.0
-            offset += len(keys)
-        start = at["flight"]
-        for r in state.flight:
-            out[start + r] = 1.0
-        start = at["labels_left"]
-        out[start : start + N_SHARED_RECIPES] = [left / 10 for left in state.labels_left]
-        start = at["basic"]
-        out[start : start + len(act.BASIC_KEYS)] = [count / 20 for count in state.basic]
-        shared = at["shared"]
-        out[shared] = state.round / 7
-        out[shared + 1] = state.alcohol / 60
-        for i, deck in enumerate(state.decks):
-            out[shared + 2 + i] = len(deck) / 36
-        out[shared + 5] = len(state.flavour_deck) / 40
-        out[shared + 6] = len(state.flavour_discard) / 40
-        start = at["awards"]
-        for a in state.awards:
-            out[start + a] = 1.0
-        r = state.peek_row
-        if r >= 0:
-            out[at["peeked"] + r] = 1.0
-            offset = at["peeked"] + 3 + sum(len(ROW_KEYS[i]) for i in range(r))
-            for c in state.peeked:
-                out[offset + c] += 1.0
-        return PHASE_BY_STEP[step]
 
-    def _encode_state_secrets(self, state: DistilledView, q: int, out: list[float]) -> None:
+    def _write_secrets(self, state: DistilledView, q: int, out: list[float]) -> None:
         """The viewer's own goals, setup choices and vat, as ``_encode_secrets`` writes them."""
         at = self.offsets
         start = at["goals"]
@@ -621,6 +700,40 @@ class DistilledObserver(Observer):
             start += N_CARDS
             for c in state.vat_out[q]:
                 out[start + c] += 1 / 3
+
+    def _write_market(self, state: DistilledView, player: int, out: list[float]) -> None:
+        at = self.offsets
+        offset = at["rows"]
+        for keys, row in zip(ROW_KEYS, state.rows, strict=True):
+            for c in row:
+                out[offset + c] += 1.0
+            offset += len(keys)
+        start = at["flight"]
+        for r in state.flight:
+            out[start + r] = 1.0
+        start = at["labels_left"]
+        out[start : start + N_SHARED_RECIPES] = [left / 10 for left in state.labels_left]
+        start = at["basic"]
+        out[start : start + len(act.BASIC_KEYS)] = [count / 20 for count in state.basic]
+
+    def _write_shared(self, state: DistilledView, player: int, out: list[float]) -> None:
+        at = self.offsets
+        shared = at["shared"]
+        out[shared] = state.round / 7
+        out[shared + 1] = state.alcohol / 60
+        for i, deck in enumerate(state.decks):
+            out[shared + 2 + i] = len(deck) / 36
+        out[shared + 5] = len(state.flavour_deck) / 40
+        out[shared + 6] = len(state.flavour_discard) / 40
+        start = at["awards"]
+        for a in state.awards:
+            out[start + a] = 1.0
+        r = state.peek_row
+        if r >= 0:
+            out[at["peeked"] + r] = 1.0
+            offset = at["peeked"] + 3 + sum(len(ROW_KEYS[i]) for i in range(r))
+            for c in state.peeked:
+                out[offset + c] += 1.0
 
     def _encode_secrets(self, seat: Mapping[str, Any], out: list[float]) -> None:
         """The viewer's own goals, setup choices and vat."""

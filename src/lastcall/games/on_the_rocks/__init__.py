@@ -1,8 +1,17 @@
 """On The Rocks: marble drafting with tips, complaints and spills."""
 
-from lastcall.core import register
-from lastcall.games.on_the_rocks.game import OnTheRocks, OnTheRocksState
+from lastcall.core import Listing, list_game
 
-GAME = register(OnTheRocks())
-
-__all__ = ["GAME", "OnTheRocks", "OnTheRocksState"]
+LISTING = list_game(
+    Listing(
+        id="on-the-rocks",
+        version=4,
+        title="On The Rocks",
+        summary=(
+            "Draft marbles through jigger bowls to fill cocktail recipes; tips help, spills hurt."
+        ),
+        min_players=2,
+        max_players=4,
+        rules="lastcall.games.on_the_rocks.game",
+    )
+)

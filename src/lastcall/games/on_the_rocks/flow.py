@@ -339,7 +339,7 @@ class OnTheRocksFlow(OnTheRocksBase):
         self.bowls[8 * self.cursor + kind] += 1
         self.announce(
             chosen,
-            "{p:Seat} put{p:s} {marble} into bowl {bowl}.",
+            "{p:Seat} put{p:s} a {marble} marble into bowl {bowl}.",
             self.current,
             KIND_NAMES[kind],
             self.cursor + 1,
@@ -351,13 +351,15 @@ class OnTheRocksFlow(OnTheRocksBase):
         return any(tray[k] for k in INGREDIENTS)
 
     def _settle_tray(self) -> None:
-        """After saving: the bowl's other ingredients wait on the sign until the turn ends.
+        """After saving, the bowl's other ingredients go back to the bag (Save step).
 
-        An order completed later in the turn takes them (order steps 5 to 7);
-        otherwise they go back to the bag then. At a new order's own save
-        step, what is left goes back at once.
+        Only when the order is already filled at the Save step, so that it is
+        completed at the end of the turn, do they wait on the sign for the new
+        order (order step 5); if a spill then keeps the order open they go
+        back at the turn's end. At a new order's own save step, what is left
+        goes back at once.
         """
-        if self.step == AT_SAVE:
+        if self.step == AT_SAVE and self._order_filled(self.current):
             held, tray = self.held, self.tray
             for k in INGREDIENTS:
                 held[k] += tray[k]
@@ -641,7 +643,7 @@ class OnTheRocksFlow(OnTheRocksBase):
         self.bag[k] += 1
         self.announce(
             MOVE,
-            "{p:Seat} remove{p:s} the extra {marble} from {q:seat's} shelf.",
+            "{p:Seat} remove{p:s} an extra {marble} marble from {q:seat's} shelf.",
             player,
             KIND_NAMES[k],
             p,
@@ -652,15 +654,25 @@ class OnTheRocksFlow(OnTheRocksBase):
         """One marble of a removal leaves the current player's glass."""
         p = self.current
         self._take_off(p, g, r, c)
-        self.announce(
-            MOVE,
-            "{p:Seat} remove{p:s} {colour} from {q:seat's} {glass}, row {row}.",
-            player,
-            KIND_NAMES[c],
-            p,
-            GLASS_TITLES[g],
-            r,
-        )
+        if player == p:
+            self.announce(
+                MOVE,
+                "{p:Seat} take{p:s} a {colour} ingredient off the {glass}, row {row}.",
+                player,
+                KIND_NAMES[c],
+                GLASS_TITLES[g],
+                r,
+            )
+        else:
+            self.announce(
+                MOVE,
+                "{p:Seat} remove{p:s} a {colour} ingredient from {q:seat's} {glass}, row {row}.",
+                player,
+                KIND_NAMES[c],
+                p,
+                GLASS_TITLES[g],
+                r,
+            )
         self.rm_mask |= 1 << g
         self._removed()
 
@@ -816,7 +828,9 @@ class OnTheRocksFlow(OnTheRocksBase):
             k = code[1]
             self.tray[k] -= 1
             self.shelf[p * 8 + k] += 1
-            self.announce(MOVE, "{p:Seat} save{p:s} {marble} on the shelf.", p, KIND_NAMES[k])
+            self.announce(
+                MOVE, "{p:Seat} save{p:s} a {marble} marble on the shelf.", p, KIND_NAMES[k]
+            )
             if not self._saveable():
                 self._done()
         elif op == acts.OP_SWAP:
@@ -827,7 +841,7 @@ class OnTheRocksFlow(OnTheRocksBase):
             self.shelf[p * 8 + b] += 1
             self.announce(
                 MOVE,
-                "{p:Seat} swap{p:s} the extra {old} for {new}.",
+                "{p:Seat} swap{p:s} the extra {old} marble for a {new} one.",
                 p,
                 KIND_NAMES[a],
                 KIND_NAMES[b],
@@ -860,7 +874,7 @@ class OnTheRocksFlow(OnTheRocksBase):
         if k == WILD:
             self.announce(
                 MOVE,
-                "{p:Seat} place{p:s} a wild from the {source} as {colour} "
+                "{p:Seat} place{p:s} a wild marble from the {source} as {colour} "
                 "in the {glass}, row {row}.",
                 player,
                 source,
@@ -871,7 +885,8 @@ class OnTheRocksFlow(OnTheRocksBase):
         else:
             self.announce(
                 MOVE,
-                "{p:Seat} place{p:s} {marble} from the {source} in the {glass}, row {row}.",
+                "{p:Seat} place{p:s} a {marble} marble from the {source} "
+                "in the {glass}, row {row}.",
                 player,
                 KIND_NAMES[k],
                 source,
@@ -886,7 +901,7 @@ class OnTheRocksFlow(OnTheRocksBase):
         self._put(player, g, r, c, 1)
         self.announce(
             MOVE,
-            "{p:Seat} take{p:s} {colour} from the bag onto the {glass}, row {row}.",
+            "{p:Seat} pick{p:s} a {colour} ingredient from the bag for the {glass}, row {row}.",
             player,
             KIND_NAMES[c],
             GLASS_TITLES[g],

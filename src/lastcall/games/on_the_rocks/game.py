@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option
+from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option, Table, register
+from lastcall.games.on_the_rocks import LISTING
 from lastcall.games.on_the_rocks.actions import CODE, action_space
 from lastcall.games.on_the_rocks.flow import OnTheRocksFlow
 from lastcall.games.on_the_rocks.knowledge import OnTheRocksKnowledge
+from lastcall.games.on_the_rocks.presentation import glossary, present_table
 from lastcall.games.on_the_rocks.render import render_view
 from lastcall.games.on_the_rocks.state import ROUND_LIMIT
 from lastcall.games.on_the_rocks.view import OnTheRocksObserver, OnTheRocksView
@@ -28,16 +30,18 @@ class OnTheRocksState(OnTheRocksFlow, OnTheRocksView, OnTheRocksKnowledge):
 class OnTheRocks(Game):
     """Marble drafting for 2 to 4 mixologists, with tips, complaints and spills."""
 
-    id = "on-the-rocks"
-    version = 3
+    id = LISTING.id
+    version = LISTING.version
     retired: ClassVar[Mapping[int, str]] = {
         1: "Top Shelf, the first bonus coin and the timing of gold and Premium picks were fixed",
         2: "the round limit cut Last Call's final turns short; Weak Drink could not take extra "
         "ingredients; marbles drawn by tips could be saved; the bowl's unused ingredients were "
         "lost to an order completed after the Save step",
+        3: "the bowl's unused ingredients stayed out of the bag until the turn's end, so tips "
+        "played after the Save step could not draw them",
     }
-    title = "On The Rocks"
-    summary = "Draft marbles through jigger bowls to fill cocktail recipes; tips help, spills hurt."
+    title = LISTING.title
+    summary = LISTING.summary
     min_players = 2
     max_players = 4
     facts = GameFacts(simultaneous=False, chance=True, hidden_information=True)
@@ -72,3 +76,14 @@ class OnTheRocks(Game):
 
     def render(self, view: Mapping[str, Any]) -> str:
         return render_view(view)
+
+    def _present(
+        self, view: Mapping[str, Any], actions: tuple[Action, ...], names: tuple[str, ...]
+    ) -> Table:
+        return present_table(self, view, actions, names)
+
+    def glossary(self) -> dict[str, str]:
+        return glossary()
+
+
+GAME = register(OnTheRocks())

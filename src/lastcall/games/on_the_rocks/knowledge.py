@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from lastcall.core import Rng
 from lastcall.games.on_the_rocks.content import RECIPE_SLOTS, RECIPE_VALUE
-from lastcall.games.on_the_rocks.state import LEMONS, OnTheRocksBase, shuffled
+from lastcall.games.on_the_rocks.state import LEMONS, OnTheRocksBase
+
+
+def _permuted(rng: Rng, cards: tuple[int, ...]) -> tuple[int, ...]:
+    """Unseen cards in canonical order, then in an order drawn by ``rng``."""
+    pool = sorted(cards)
+    rng.permute(pool)
+    return tuple(pool)
 
 
 class OnTheRocksKnowledge(OnTheRocksBase):
@@ -18,15 +25,21 @@ class OnTheRocksKnowledge(OnTheRocksBase):
         Everything else (the bag's contents, every board, every tip card in
         hand) is public, so every seat's world is drawn the same way.
         """
-        self.tip_deck = shuffled(rng, sorted(self.tip_deck))
-        self.recipe_decks = tuple(shuffled(rng, sorted(d)) for d in self.recipe_decks)
+        self.tip_deck = _permuted(rng, self.tip_deck)
+        self.recipe_decks = tuple(_permuted(rng, d) for d in self.recipe_decks)
         hidden = len(self.spill_deck) - self.spill_known
-        self.spill_deck = shuffled(rng, sorted(self.spill_deck[:hidden])) + self.spill_deck[hidden:]
+        self.spill_deck = _permuted(rng, self.spill_deck[:hidden]) + self.spill_deck[hidden:]
 
     def evaluate(self, player: int) -> float:
         """Share of the projected income: banked money plus the filled part of open recipes."""
         if self.is_over:
             return super().evaluate(player)
+        return self.evaluate_all()[player]
+
+    def evaluate_all(self) -> tuple[float, ...]:
+        """Every seat's ``evaluate`` from one projection of each seat's income."""
+        if self.is_over:
+            return super().evaluate_all()
         target = LEMONS[self.options["length"]]
         projected = []
         scores = self.scores()
@@ -40,4 +53,4 @@ class OnTheRocksKnowledge(OnTheRocksBase):
             est += 0.5 * sum(self.shelf[8 * p : 8 * p + 8])
             projected.append(max(est, 0.0))
         total = sum(projected) + self.num_players
-        return (projected[player] + 1.0) / total
+        return tuple([(est + 1.0) / total for est in projected])

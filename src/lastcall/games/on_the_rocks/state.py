@@ -317,29 +317,27 @@ class OnTheRocksBase(State):
         raise AssertionError("empty bag")
 
     def clone(self) -> Self:
-        cls = self.__class__
-        c = cls.__new__(cls)
-        self._copy_base(c)
-        c.aside = self.aside[:]
-        c.bag = self.bag[:]
+        c = self._copy_base()
+        c.aside = self.aside.copy()
+        c.bag = self.bag.copy()
         c.bonus = self.bonus
-        c.bowls = self.bowls[:]
+        c.bowls = self.bowls.copy()
         c.coaster_gold = self.coaster_gold
         c.coaster_spill = self.coaster_spill
         c.complaints = self.complaints
         c.completed = self.completed
         c.current = self.current
         c.cursor = self.cursor
-        c.dice = self.dice[:]
-        c.discards = self.discards[:]
-        c.done = self.done[:]
+        c.dice = self.dice.copy()
+        c.discards = self.discards.copy()
+        c.done = self.done.copy()
         c.finishers = self.finishers
         c.flip_die = self.flip_die
-        c.flipped = self.flipped[:]
+        c.flipped = self.flipped.copy()
         c.gift_to = self.gift_to
         c.gold_wait = self.gold_wait
-        c.hand = self.hand[:]
-        c.held = self.held[:]
+        c.hand = self.hand.copy()
+        c.held = self.held.copy()
         c.last_call = self.last_call
         c.last_emptied = self.last_emptied
         c.lemons = self.lemons
@@ -348,15 +346,15 @@ class OnTheRocksBase(State):
         c.picks = self.picks
         c.pmode = self.pmode
         c.recipe_decks = self.recipe_decks
-        c.recipes = self.recipes[:]
+        c.recipes = self.recipes.copy()
         c.rm_colour = self.rm_colour
         c.rm_glass = self.rm_glass
         c.rm_left = self.rm_left
         c.rm_mask = self.rm_mask
         c.rm_mode = self.rm_mode
-        c.shelf = self.shelf[:]
+        c.shelf = self.shelf.copy()
         c.shots = self.shots
-        c.slots = self.slots[:]
+        c.slots = self.slots.copy()
         c.spill_card = self.spill_card
         c.spill_deck = self.spill_deck
         c.spill_discard = self.spill_discard
@@ -364,9 +362,9 @@ class OnTheRocksBase(State):
         c.step = self.step
         c.target_tip = self.target_tip
         c.tip_deck = self.tip_deck
-        c.tips = self.tips[:]
+        c.tips = self.tips.copy()
         c.tipsy_used = self.tipsy_used
-        c.tray = self.tray[:]
+        c.tray = self.tray.copy()
         c.turns = self.turns
         return c
 

@@ -7,12 +7,12 @@ the decks is hidden, so every seat's view is the same but for ``viewer``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from itertools import compress
 from operator import getitem, itemgetter
 from typing import Any
 
-from lastcall.core import ActionSpace, Observer, Piece, State, one_hot
+from lastcall.core import ActionSpace, Block, Observer, Piece, State, one_hot
 from lastcall.games.on_the_rocks.content import (
     BOWLS_BY_PLAYERS,
     COLOURS,
@@ -37,6 +37,7 @@ from lastcall.games.on_the_rocks.state import (
     STEP_NAMES,
     Decision,
     OnTheRocksBase,
+    Removal,
     seat_score,
 )
 
@@ -44,7 +45,7 @@ KINDS = len(KIND_NAMES)
 SPILL_TITLE = tuple(spill_title(c) for c in range(len(SPILL_CARDS)))
 SPILL_TITLES = tuple(sorted(set(SPILL_TITLE)))
 SPILL_TITLE_OF = SPILL_TITLE.__getitem__
-MIX, PLACE, REMOVE = Decision.MIX, Decision.PLACE, Decision.REMOVE
+MIX, PLACE, REMOVE, DRINK = Decision.MIX, Decision.PLACE, Decision.REMOVE, Decision.DRINK
 RECIPE_NAME = RECIPE_NAMES.__getitem__
 COLOUR_NAMES = tuple(KIND_NAMES[c] for c in COLOURS)
 SPILL_AT = tuple(SPILL_TITLES.index(title) for title in SPILL_TITLE)
@@ -201,7 +202,16 @@ class OnTheRocksView(OnTheRocksBase):
             "placing": PLACING_NAMES[self.pmode] if phase == PLACE else None,
             "removals_left": self.rm_left if phase == REMOVE else None,
             "tip_to_give": TIP_KINDS[self.target_tip] if self.target_tip >= 0 else None,
+            "removing_for": self._removal_cause() if phase in (DRINK, REMOVE) else None,
         }
+
+    def _removal_cause(self) -> str:
+        """What a removal pays for or suffers: a turned die, a Weak Drink, or a spill card."""
+        if self.flip_die >= 0:
+            return f"die {self.flip_die + 1}"
+        if self.rm_mode == Removal.BOARD:
+            return "Weak Drink"
+        return SPILL_TITLE[self.spill_card]
 
 
 class OnTheRocksObserver(Observer):
@@ -256,6 +266,7 @@ class OnTheRocksObserver(Observer):
             ],
             space,
         )
+        self.blocks = self._blocks()
         self.bowls = bowls
 
     def encode(self, view: Mapping[str, Any], out: list[float]) -> None:
@@ -313,14 +324,34 @@ class OnTheRocksObserver(Observer):
                         if marble[0].isupper():
                             out[cell + 1] += 1.0 / 3.0
 
-    def encode_state(self, state: State, player: int, out: list[float]) -> str | None:
-        """What ``encode`` writes from the view, read from the fields (tested equal)."""
-        if not isinstance(state, OnTheRocksView):
-            return None
+    def _blocks(self) -> tuple[Block[OnTheRocksView], ...]:
+        """The fast path's runs of the vector, each with what it reads; a glass per seat."""
+        span = self.span
+        glasses_at = self.offsets["glass"]
+        seat_glasses = 4 * GLASS_CELLS
+        return (
+            Block(*span("step", "waiting"), _turn_key, self._write_turn),
+            Block(*span("picks", "last_call"), _table_key, self._write_table),
+            Block(*span("lemons", "score"), _seats_key, self._write_seats),
+            Block(*span("recipe", "recipe"), _recipes_key, self._write_recipes),
+            *(
+                Block(
+                    glasses_at + q * seat_glasses,
+                    glasses_at + (q + 1) * seat_glasses,
+                    _glasses_key(q),
+                    self._glasses_writer(q),
+                )
+                for q in range(self.players)
+            ),
+        )
+
+    def state_phase(self, state: State) -> str | None:
+        return PHASE_NAMES[state.phase] if isinstance(state, OnTheRocksView) else None
+
+    def _write_turn(self, state: OnTheRocksView, player: int, out: list[float]) -> None:
         at = self.offsets
-        n = self.players
         one_hot(out, at["step"], len(STEP_NAMES), state.step)
-        one_hot(out, at["turn"], n, state.current)
+        one_hot(out, at["turn"], self.players, state.current)
         start = at["dice"]
         for d, value in enumerate(state.dice):
             one_hot(out, start + 6 * d, 6, value - 1)
@@ -337,6 +368,9 @@ class OnTheRocksObserver(Observer):
             for k, count in enumerate(counts):
                 if count:
                     out[start + k] = count / scale
+
+    def _write_table(self, state: OnTheRocksView, player: int, out: list[float]) -> None:
+        at = self.offsets
         out[at["picks"]] = state.picks / 4.0
         out[at["pending_spills"]] = float(state.pending_spill)
         out[at["coaster"]] = state.coaster_spill / 4.0
@@ -353,13 +387,15 @@ class OnTheRocksObserver(Observer):
         start = at["spill_discard"]
         for card in state.spill_discard:
             out[start + SPILL_AT[card]] += 1.0
-        one_hot(out, at["last_call"], n, state.last_call)
-        recipes, done, slots = state.recipes, state.done, state.slots
+        one_hot(out, at["last_call"], self.players, state.last_call)
+
+    def _write_seats(self, state: OnTheRocksView, player: int, out: list[float]) -> None:
+        at = self.offsets
+        recipes, done = state.recipes, state.done
         tips, discards, shelf = state.tips, state.discards, state.shelf
         completed, bonus, lemons = state.completed, state.bonus, state.lemons
-        recipe_at, glass_at = at["recipe"], at["glass"]
         extras_at, tips_at, complaints_at = at["extras"], at["tips"], at["complaints"]
-        for q in range(n):
+        for q in range(self.players):
             out[at["lemons"] + q] = lemons[q] / 3.0
             start = extras_at + q * KINDS
             out[start : start + KINDS] = map(float, shelf[8 * q : 8 * q + 8])
@@ -372,20 +408,89 @@ class OnTheRocksObserver(Observer):
                 out[start + kind] += 1.0
             out[at["completed"] + q] = len(completed[q]) / 12.0
             out[at["bonus"] + q] = bonus[q] / 5.0
-            face_up = 0
+            face_up = sum(1 for g in range(4) if recipes[4 * q + g] >= 0 and not done[4 * q + g])
+            out[at["score"] + q] = seat_score(completed[q], held, bonus[q], face_up) / 100.0
+
+    def _write_recipes(self, state: OnTheRocksView, player: int, out: list[float]) -> None:
+        recipe_at = self.offsets["recipe"]
+        recipes, done = state.recipes, state.done
+        for i, card in enumerate(recipes):
+            if card >= 0 and not done[i]:
+                out[recipe_at + 2 * i] = 1.0
+                out[recipe_at + 2 * i + 1] = RECIPE_VALUE[card] / 10.0
+
+    def _glasses_writer(self, q: int) -> Callable[[OnTheRocksView, int, list[float]], None]:
+        """What writes seat ``q``'s four glasses: the cells each recipe wants, and its marbles."""
+        glass_at = self.offsets["glass"]
+
+        def write(state: OnTheRocksView, player: int, out: list[float]) -> None:
+            recipes, done, slots = state.recipes, state.done, state.slots
             for g in range(4):
                 card = recipes[4 * q + g]
                 if card < 0 or done[4 * q + g]:
                     continue
-                face_up += 1
-                base = recipe_at + (q * 4 + g) * 2
-                out[base] = 1.0
-                out[base + 1] = RECIPE_VALUE[card] / 10.0
                 start = glass_at + (q * 4 + g) * GLASS_CELLS
                 out[start : start + GLASS_CELLS] = WANTED[card]
                 cells = PLACED_AT[card]
                 first = q * SLOTS_PER_PLAYER + GLASS_OFFSET[g]
                 for placed in compress(cells, slots[first : first + len(cells)]):
                     out[start + placed] += 1.0 / 3.0
-            out[at["score"] + q] = seat_score(completed[q], held, bonus[q], face_up) / 100.0
-        return PHASE_NAMES[state.phase]
+
+        return write
+
+
+def _glasses_key(q: int) -> Callable[[OnTheRocksView, int], Hashable]:
+    """Seat ``q``'s recipes, which of them are done, and its marbles placed."""
+    cards = slice(4 * q, 4 * q + 4)
+    placed = slice(q * SLOTS_PER_PLAYER, (q + 1) * SLOTS_PER_PLAYER)
+
+    def key(state: OnTheRocksView, player: int) -> Hashable:
+        return state.recipes[cards], state.done[cards], state.slots[placed]
+
+    return key
+
+
+def _turn_key(state: OnTheRocksView, player: int) -> Hashable:
+    return (
+        state.step,
+        state.current,
+        tuple(state.dice),
+        tuple(state.bowls),
+        tuple(state.bag),
+        tuple(state.hand),
+        tuple(state.tray),
+        tuple(state.held),
+    )
+
+
+def _table_key(state: OnTheRocksView, player: int) -> Hashable:
+    return (
+        state.picks,
+        state.pending_spill,
+        state.coaster_spill,
+        state.coaster_gold,
+        len(state.tip_deck),
+        state.recipe_decks,
+        state.spill_deck,
+        state.spill_known,
+        state.spill_discard,
+        state.last_call,
+    )
+
+
+def _seats_key(state: OnTheRocksView, player: int) -> Hashable:
+    return (
+        state.lemons,
+        tuple(state.shelf),
+        tuple(state.tips),
+        tuple(state.discards),
+        state.complaints,
+        state.completed,
+        state.bonus,
+        tuple(state.recipes),
+        tuple(state.done),
+    )
+
+
+def _recipes_key(state: OnTheRocksView, player: int) -> Hashable:
+    return tuple(state.recipes), tuple(state.done)

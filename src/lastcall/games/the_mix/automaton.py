@@ -13,6 +13,13 @@ from typing import TYPE_CHECKING
 
 from lastcall.core import Kind
 from lastcall.games.the_mix.content import CONTENT
+from lastcall.games.the_mix.presentation import (
+    INGREDIENT_A,
+    INGREDIENT_PLURAL,
+    SOLO_ACTION,
+    SOLO_NAME,
+    effects_text,
+)
 from lastcall.games.the_mix.state import (
     COMPLETED,
     COMPLETED_MONEY,
@@ -48,6 +55,19 @@ PRIORITY = _C.bar_priority
 FALLBACK = gains(SOLO.fallback)
 TRACK = tuple(tuple(gains(bonus) for bonus in side.clients_track) for side in SIDES)
 INSTANT = tuple(gains(card.instant) for card in CARDS)
+INSTANT_TEXT = tuple(effects_text(card.instant) for card in CARDS)
+TRACK_TEXT = tuple(tuple(effects_text(bonus) for bonus in side.clients_track) for side in SIDES)
+FALLBACK_TEXT = effects_text(SOLO.fallback)
+SOLO_ATTEMPT = {
+    "ingredients": "take 2 ingredients from the Bar Supply",
+    "store": "take an ingredient from the Store",
+    "shaker": "take a shaker",
+    "tip_die": "take an extra tip die",
+    "technique": "take a technique card",
+    "refresh_clients": "refresh the clients",
+    "refresh_bar": "refresh the Bar Supply",
+}
+"""What a solo card's action tries, for the log when it cannot be done."""
 CHANCE, MOVE, RULE = Kind.CHANCE, Kind.MOVE, Kind.RULE
 FULL_BAR = _C.rules.for_players(1).bar_supply_per_type
 EXTRA_DICE_MAX = _C.rules.limits.extra_dice_per_roll
@@ -113,11 +133,13 @@ def _reveal(s: MixFlow, a: int) -> None:
     info = CARDS[card]
     s.announce(
         CHANCE,
-        "{p:Seat} reveal{p:s} solo card {card}: {main}, then {additional} from the card beneath.",
+        "{p:Seat} reveal{p:s} {card}: {p:seat} {main}, then {additional}.",
         a,
-        info.key,
-        info.main,
-        CARDS[s.solo_revealed[-1]].additional if s.solo_revealed else "nothing",
+        SOLO_NAME[info.key],
+        SOLO_ACTION[info.main],
+        f"as the card beneath says, {SOLO_ACTION[CARDS[s.solo_revealed[-1]].additional]}"
+        if s.solo_revealed
+        else "nothing from beneath (the round's first card)",
     )
     beneath = s.solo_revealed[-1] if s.solo_revealed else NONE
     s.solo_revealed = (*s.solo_revealed, card)
@@ -129,6 +151,13 @@ def _reveal(s: MixFlow, a: int) -> None:
         if bonus:
             s.pv[a * W + VP] += bonus
             s.announce(RULE, "{p:Seat} gain{p:s} {n} VP for the round's first card.", a, bonus)
+    s.announce(
+        RULE,
+        "{p:Seat} take{p:s} the instant bonus of {card}: {gains}.",
+        a,
+        SOLO_NAME[info.key],
+        INSTANT_TEXT[card],
+    )
     _gains(s, a, INSTANT[card])
 
 
@@ -162,7 +191,13 @@ def _action(s: MixFlow, a: int, name: str) -> None:
         if done:
             s._refresh_bar(a)
     if not done:
-        s.announce(RULE, "{p:Seat} cannot {action} and take{p:s} a shaker instead.", a, name)
+        s.announce(
+            RULE,
+            "{p:Seat} cannot {action} and take{p:s} {gains} instead.",
+            a,
+            SOLO_ATTEMPT[name],
+            FALLBACK_TEXT,
+        )
         _gains(s, a, FALLBACK)
 
 
@@ -193,7 +228,7 @@ def _take(s: MixFlow, a: int, supply: list[int], n: int) -> int:
             MOVE,
             "{p:Seat} take{p:s} {ingredients} from {source}.",
             a,
-            [_C.ingredients[i].key for i in taken],
+            [INGREDIENT_A[_C.ingredients[i].key] for i in taken],
             source,
         )
     return len(taken)
@@ -209,7 +244,7 @@ def _technique(s: MixFlow, a: int) -> None:
         s.tech_known += 1
     s.tech_row = s.tech_row[1:]
     s.techniques[a] = (*held, card)
-    s.announce(MOVE, "{p:Seat} take{p:s} the technique {card}.", a, _C.techniques[card].name)
+    s.announce(MOVE, "{p:Seat} take{p:s} the technique card {card}.", a, _C.techniques[card].name)
     s._fill_tech_row()
     _gains(s, a, ((K_INCREASE, _C.techniques[card].increase),))
 
@@ -241,6 +276,14 @@ def _bar_setup(s: MixFlow, a: int) -> None:
     if card >= 0:
         _complete(s, a, card)
     converted = pv[b + MONEY] // _C.rules.scoring.money_per_vp
+    if pv[b + MONEY]:
+        s.announce(
+            RULE,
+            "{p:Seat} turn{p:s} ${money} into {vp} VP.",
+            a,
+            pv[b + MONEY],
+            converted,
+        )
     pv[b + VP] += converted
     pv[b + MONEY] = 0
     if card >= 0:
@@ -248,6 +291,12 @@ def _bar_setup(s: MixFlow, a: int) -> None:
         done = pv[b + COMPLETED]
         track = TRACK[s.automaton]
         if done <= len(track):
+            s.announce(
+                RULE,
+                "{p:Seat's} Clients Track on the Solo Board pays {gains}.",
+                a,
+                TRACK_TEXT[s.automaton][done - 1],
+            )
             _gains(s, a, track[done - 1])
         s._track(a)
     for i in PRIORITY:
@@ -257,9 +306,9 @@ def _bar_setup(s: MixFlow, a: int) -> None:
             s.store[i] -= n
             s.announce(
                 MOVE,
-                "{p:Seat} refill{p:s} {ingredient} in the Bar Supply.",
+                "{p:Seat} refill{p:s} the {ingredients} of the Bar Supply.",
                 a,
-                _C.ingredients[i].key,
+                INGREDIENT_PLURAL[_C.ingredients[i].key],
             )
             break
     pv[b + REFRESHED_CLIENTS] = pv[b + REFRESHED_BAR] = 0
@@ -300,8 +349,8 @@ def _complete(s: MixFlow, a: int, card: int) -> None:
     s.completed[a] = (*s.completed[a], card)
     s.announce(
         CHANCE,
-        "{p:Seat} complete{p:s} {card} ({n} ingredients, {k} shakers, ${cost}): ${money}, "
-        "tips {rolls}.",
+        "{p:Seat} complete{p:s} {card}, paying {n:plural:ingredient}, {k:plural:shaker} and "
+        "${cost}: ${money} and tips of {rolls}.",
         a,
         info.name,
         len(spent),

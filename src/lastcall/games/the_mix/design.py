@@ -1,28 +1,20 @@
 """The figures read at the end of a game of The Mix to check its design.
 
 Where a seat's VP came from, and which components the seats took of those within reach.
-The VP track is one number in the state, so the VP it gathered in play is traced back
-through the log (which records every Bar Setup, cocktail served, technique taken, tile
-space reached and refresh) and through what the seats hold; the final scoring is read
-from the fields as :meth:`MixBase.final_score` adds it up.
+The VP track is one number in the state; what Bar Setups, refreshes and the technique
+tile paid into it is tallied beside it as it is gained, the rest is read from what the
+seats hold, and the final scoring from the fields as :meth:`MixBase.final_score` adds it
+up. Nothing here reads the log, so a determinized copy explains its score as the truth does.
 """
 
 from __future__ import annotations
 
 from lastcall.games.the_mix.content import CONTENT
 from lastcall.games.the_mix.flow import (
-    BAR_TILE_SETUP,
     CLIENT_INSTANT,
-    CLIENT_SETUP,
     COLLECTIVE,
     INDIVIDUAL,
-    MIX_GAINS,
-    MIX_TRIGGER,
     REFRESH_VP,
-    TECH_NAMES,
-    TECH_SETUP,
-    TILE_GAINS,
-    TILE_SPACES,
     TRACK_TILE_GAINS,
 )
 from lastcall.games.the_mix.state import (
@@ -38,9 +30,12 @@ from lastcall.games.the_mix.state import (
     PENALTIES,
     PENALTY_VP,
     PIP_VP,
+    REFRESHES,
     RESERVED,
+    SETUP_VP,
     SHAKER_VP,
     SHAKERS,
+    TILE_VP,
     VP,
     Gains,
     MixBase,
@@ -55,32 +50,8 @@ def _vp(effects: Gains) -> int:
 
 
 CLIENT_INSTANT_VP = tuple(_vp(g) for g in CLIENT_INSTANT)
-CLIENT_SETUP_VP = tuple(_vp(g) for g in CLIENT_SETUP)
-TECH_SETUP_VP = tuple(_vp(g) for g in TECH_SETUP)
-BAR_TILE_SETUP_VP = tuple(_vp(g) for g in BAR_TILE_SETUP)
-MIX_SETUP_VP = tuple(
-    _vp(g) if trigger == "bar_setup" else 0
-    for g, trigger in zip(MIX_GAINS, MIX_TRIGGER, strict=True)
-)
-SPACE_VP = tuple(
-    {key: _vp(g) for key, g in zip(keys, side, strict=True)}
-    for keys, side in zip(TILE_SPACES, TILE_GAINS, strict=True)
-)
-"""The VP of reaching each space of the technique tile, by side and the space's key."""
 INDIVIDUAL_VP = {space: _vp(g) for space, g in INDIVIDUAL.items()}
 TRACK_TILE_VP = tuple(_vp(g) for g in TRACK_TILE_GAINS)
-TECH_INDEX = {name: i for i, name in enumerate(TECH_NAMES)}
-
-# The log's templates this module reads; each is the literal a rule in flow.py logs (the
-# tests compare the sources with VP recorded as it is gained, so a template that drifts fails).
-BAR_SETUP = "{p:Seat} perform{p:s} a Bar Setup."
-SERVE = "{p:Seat} serve{p:s} {card}: ${money}, tips {rolls}."
-TECHNIQUE = "{p:Seat} take{p:s} the technique {card}."
-TECHNIQUE_REPLACING = "{p:Seat} take{p:s} the technique {card}, putting {old} under the deck."
-BAR_SPACE = "{p:Seat} add{p:s} the Bar Space {tile}."
-REFRESH_CLIENTS = "{p:Seat} refresh{p:es} the clients ({cards} go under the decks)."
-REFRESH_BAR = "{p:Seat} refill{p:s} the Bar Supply."
-ADVANCE = "{p:Seat} move{p:s} the technique die to {space}."
 
 PLAY_SOURCES = (
     "bar_setups",
@@ -96,7 +67,7 @@ END_SOURCES = ("money", "shakers", "ingredients", "technique_die", "collections"
 
 
 class MixDesign(MixBase):
-    """Score sources and offers of The Mix, computed from the fields and the log."""
+    """Score sources and offers of The Mix, computed from the fields."""
 
     __slots__ = ()
 
@@ -126,52 +97,11 @@ class MixDesign(MixBase):
         out["penalties"] = float(-pv[b + PENALTIES] * PENALTY_VP)
         return out
 
-    def _play_vp(self, p: int) -> dict[str, int]:
-        """The VP seat ``p`` gained in play from each source but ``rewards``.
-
-        Bar Setups pay for the completed Client Cards, the Bar Space tile and the
-        Technique Cards held at the time (and the Mixologist Card's Bar Setup reward),
-        so the log is replayed in order: which cards the seat had served, which
-        techniques it held and whether it had added its tile by each of its Bar Setups.
-        This needs a played game's whole log, which a determinized copy does not carry.
-        """
+    def _field_vp(self, p: int) -> dict[str, int]:
+        """The VP of instant bonuses and the Clients Track, read from what the seat holds."""
         pv = self.pv
-        side = self.tile_side
-        events = []
-        cell = self.log
-        while cell is not None:
-            if cell[4] and cell[4][0] == p:
-                events.append((cell[3], cell[4]))
-            cell = cell[5]
-        events.reverse()
-        served = 0
-        held: list[int] = []
-        tile = False
-        setup_vp = refreshes = tile_vp = 0
-        mix = pv[p * W + MIXOLOGIST]
-        completed = self.completed[p]
-        for template, args in events:
-            if template == BAR_SETUP:
-                setup_vp += sum(CLIENT_SETUP_VP[c] for c in completed[:served])
-                setup_vp += sum(TECH_SETUP_VP[t] for t in held)
-                if tile:
-                    setup_vp += BAR_TILE_SETUP_VP[pv[p * W + BAR_TILE]]
-                if mix >= 0:
-                    setup_vp += MIX_SETUP_VP[mix]
-            elif template == SERVE:
-                served += 1
-            elif template == TECHNIQUE:
-                held.append(TECH_INDEX[args[1]])
-            elif template == TECHNIQUE_REPLACING:
-                held.remove(TECH_INDEX[args[2]])
-                held.append(TECH_INDEX[args[1]])
-            elif template == BAR_SPACE:
-                tile = True
-            elif template in (REFRESH_CLIENTS, REFRESH_BAR):
-                refreshes += 1
-            elif template == ADVANCE:
-                tile_vp += SPACE_VP[side][args[1]]
         at = p * BARS
+        completed = self.completed[p]
         taken = (*completed, *(c for c in self.glass_card[at : at + BARS] if c >= 0))
         track = sum(vp for space, vp in INDIVIDUAL_VP.items() if space <= pv[p * W + COMPLETED])
         if self.track_tiles:
@@ -179,12 +109,19 @@ class MixDesign(MixBase):
                 if space <= self.fox:
                     track += TRACK_TILE_VP[t]
         return {
-            "bar_setups": setup_vp,
-            "refreshes": refreshes * REFRESH_VP,
             "instant_bonuses": sum(CLIENT_INSTANT_VP[c] for c in taken),
-            "technique_tile": tile_vp,
             "clients_track": track,
         }
+
+    def _play_vp(self, p: int) -> dict[str, int]:
+        """The VP seat ``p`` gained in play from each source but ``rewards``."""
+        pv = self.pv
+        b = p * W
+        return {
+            "bar_setups": pv[b + SETUP_VP],
+            "refreshes": pv[b + REFRESHES] * REFRESH_VP,
+            "technique_tile": pv[b + TILE_VP],
+        } | self._field_vp(p)
 
     def offers(self) -> dict[str, tuple[int, ...]]:
         """Who holds, at the end, the components the seats chose among (seats only).

@@ -15,6 +15,13 @@ from lastcall.core import Action, Kind, step_table
 from lastcall.games.the_mix import actions as act
 from lastcall.games.the_mix.automaton import automaton_round_start, automaton_turn
 from lastcall.games.the_mix.content import CONTENT
+from lastcall.games.the_mix.presentation import (
+    EXP_NAME,
+    INGREDIENT_A,
+    INGREDIENT_PLURAL,
+    SPACE_NAME,
+    effects_text,
+)
 from lastcall.games.the_mix.state import (
     BAR_TILE,
     BARS,
@@ -45,10 +52,13 @@ from lastcall.games.the_mix.state import (
     RECIPE_COUNT,
     REFRESHED_BAR,
     REFRESHED_CLIENTS,
+    REFRESHES,
     RESERVED,
     ROUND_LIMIT,
+    SETUP_VP,
     SETUPS,
     SHAKERS,
+    TILE_VP,
     USED_TILES,
     VP,
     WORKERS,
@@ -72,7 +82,6 @@ SHAKER_PRICE = COSTS.shaker
 REFRESH_VP = RULES.rewards.refresh_vp
 FACES = RULES.tip_die_faces
 UNLOCK_AT = RULES.start.unlock_at_experience
-ING_NAMES = act.INGREDIENTS
 CLIENT_NAMES = tuple(c.name for c in _C.clients)
 CLIENT_TECHNIQUE = tuple(c.technique for c in _C.clients)
 CLIENT_LEVEL = tuple(c.level for c in _C.clients)
@@ -88,6 +97,18 @@ MIX_NAMES = tuple(m.name for m in _C.mixologists)
 MIX_TRIGGER = tuple(m.trigger for m in _C.mixologists)
 MIX_GAINS = tuple(gains(m.effects) for m in _C.mixologists)
 EXP_KEYS = tuple(t.key for t in _C.experience)
+EXP_NAMES = tuple(EXP_NAME[key] for key in EXP_KEYS)
+EXP_GAINS_TEXT = tuple(effects_text(t.effects) for t in _C.experience)
+CLIENT_INSTANT_TEXT = tuple(effects_text(c.instant) for c in _C.clients)
+CLIENT_SETUP_TEXT = tuple(effects_text(c.bar_setup) for c in _C.clients)
+TECH_SETUP_TEXT = tuple(effects_text(t.bar_setup) for t in _C.techniques)
+BAR_TILE_SETUP_TEXT = tuple(effects_text(t.bar_setup) for t in _C.bar_spaces)
+MIX_GAINS_TEXT = tuple(effects_text(m.effects) for m in _C.mixologists)
+INDIVIDUAL_TEXT = {space: effects_text(bonus) for space, bonus in _C.clients_track.individual}
+TRACK_TILE_TEXT = tuple(effects_text(t.bonus) for t in _C.clients_track.tiles)
+ING_A = tuple(INGREDIENT_A[key] for key in act.INGREDIENTS)
+ING_PLURAL = tuple(INGREDIENT_PLURAL[key] for key in act.INGREDIENTS)
+"""What the log calls each card's, tile's and space's rewards and each ingredient."""
 EXP_LEVEL = tuple(t.level for t in _C.experience)
 EXP_TRIGGER = tuple(t.trigger for t in _C.experience)
 EXP_GAINS = tuple(gains(t.effects) for t in _C.experience)
@@ -106,11 +127,12 @@ END_ORDERS = (0, *(c.end_orders for c in _COUNTS))
 """Face-up clients per column, face-up techniques and the orders that end the game, by
 player count."""
 TRACK_TILE_GAINS = tuple(gains(t.bonus) for t in _C.clients_track.tiles)
-TRACK_TILE_NAMES = tuple(t.name for t in _C.clients_track.tiles)
 INDIVIDUAL = {space: gains(bonus) for space, bonus in _C.clients_track.individual}
 COLLECTIVE = _C.clients_track.collective_spaces
 TILE_GAINS = tuple(tuple(gains(s.bonus) for s in side.spaces) for side in _C.tiles)
 TILE_SPACES = tuple(tuple(s.key for s in side.spaces) for side in _C.tiles)
+TILE_SPACE_NAMES = tuple(tuple(SPACE_NAME[s.key] for s in side.spaces) for side in _C.tiles)
+TILE_GAINS_TEXT = tuple(tuple(effects_text(s.bonus) for s in side.spaces) for side in _C.tiles)
 REACH = tuple(
     tuple(tuple(side.reachable(o, n) for n in range(4)) for o in range(len(side.spaces)))
     for side in _C.tiles
@@ -171,6 +193,57 @@ EXTRA_REFRESH_SHAKERS = COSTS.refresh_extra_shakers
 EXTRA_BARSPACE_SHAKERS = COSTS.bar_space_extra_shakers
 EXTRA_TIPDIE_SHAKERS = COSTS.tip_die_extra_shakers
 BAR_SPACE_EXPERIENCE = COSTS.bar_space_experience
+
+SOURCES: list[str] = [""]
+"""What asks each waiting gain, in words; a gain's number here rides in its ``pending`` entry."""
+
+
+def _source(words: str) -> int:
+    SOURCES.append(words)
+    return len(SOURCES) - 1
+
+
+SRC_INSTANT = tuple(_source(f"Instant bonus of {name}") for name in CLIENT_NAMES)
+SRC_CLIENT_SETUP = tuple(_source(f"Bar Setup reward of {name}") for name in CLIENT_NAMES)
+SRC_TECH_SETUP = tuple(_source(f"Bar Setup reward of {name}") for name in TECH_NAMES)
+SRC_TILE_SETUP = tuple(_source(f"Bar Setup reward of the {name}") for name in BAR_TILE_NAMES)
+SRC_MIX = tuple(_source(name) for name in MIX_NAMES)
+SRC_EXP = tuple(_source(f"Experience tile {name}") for name in EXP_NAMES)
+SRC_INDIVIDUAL = {space: _source(f"Clients Track, space {space}") for space in INDIVIDUAL}
+SRC_COLLECTIVE = tuple(
+    _source(f"Clients Track bonus tile {t.name}") for t in _C.clients_track.tiles
+)
+SRC_SPACE = tuple(
+    tuple(_source(f"The {name} space of the technique tile") for name in names)
+    for names in TILE_SPACE_NAMES
+)
+SETUP_SOURCES = frozenset(
+    (
+        *SRC_CLIENT_SETUP,
+        *SRC_TECH_SETUP,
+        *SRC_TILE_SETUP,
+        *(s for s, trigger in zip(SRC_MIX, MIX_TRIGGER, strict=True) if trigger == "bar_setup"),
+    )
+)
+"""The sources whose VP count under Bar Setups in the final scoring's breakdown."""
+TILE_SOURCES = frozenset(s for side in SRC_SPACE for s in side)
+SRC_INGREDIENTS = _source("Take 2 different Ingredients from the Bar Supply")
+SRC_EXCHANGE = _source("Exchange 2 identical Ingredients")
+SRC_TIP_DIE = _source("Add 1 Extra Tip Die")
+SPAN = 16
+"""A ``pending`` entry's last number is ``source * SPAN + 1 +`` the ingredient a gain of
+different Bar Supply ingredients may not take again (``-1``: none yet)."""
+
+
+def excluded(detail: int) -> int:
+    """The ingredient a waiting Bar Supply gain may not take again, or ``NONE``."""
+    return detail % SPAN - 1 if detail >= 0 else NONE
+
+
+def source_of(detail: int) -> str:
+    """The words for what asks a waiting gain."""
+    return SOURCES[detail // SPAN] if detail >= 0 else ""
+
 
 MOVE, CHANCE, REVEAL, RULE, TURN, END = (
     Kind.MOVE,
@@ -234,7 +307,7 @@ class MixFlow(MixBase):
             return False
         pv = self.pv
         b = p * W
-        if pv[b + PLACED] >= pv[b + WORKERS]:
+        if pv[b + PLACED] >= pv[b + WORKERS] or p == self.closer:
             self.announce(TURN, "{p:Seat} perform{p:s} a Bar Setup.", p)
             self.step = Step.BAR_SETUP
             return False
@@ -277,12 +350,33 @@ class MixFlow(MixBase):
         """Steps 1-3: completed Client Cards, the Bar Space tile, Technique Cards pay."""
         p = self.current
         for c in self.completed[p]:
-            self._gains(p, CLIENT_SETUP[c])
+            self.announce(
+                RULE,
+                "Bar Setup: {source} pays {p:seat} {gains}.",
+                CLIENT_NAMES[c],
+                p,
+                CLIENT_SETUP_TEXT[c],
+            )
+            self._gains(p, CLIENT_SETUP[c], SRC_CLIENT_SETUP[c])
         tile = self.pv[p * W + BAR_TILE]
         if tile >= 0:
-            self._gains(p, BAR_TILE_SETUP[tile])
+            self.announce(
+                RULE,
+                "Bar Setup: {source} pays {p:seat} {gains}.",
+                BAR_TILE_NAMES[tile],
+                p,
+                BAR_TILE_SETUP_TEXT[tile],
+            )
+            self._gains(p, BAR_TILE_SETUP[tile], SRC_TILE_SETUP[tile])
         for t in self.techniques[p]:
-            self._gains(p, TECH_SETUP[t])
+            self.announce(
+                RULE,
+                "Bar Setup: {source} pays {p:seat} {gains}.",
+                TECH_NAMES[t],
+                p,
+                TECH_SETUP_TEXT[t],
+            )
+            self._gains(p, TECH_SETUP[t], SRC_TECH_SETUP[t])
         self.after = Step.UPKEEP
         self.step = Step.PENDING
         return False
@@ -308,7 +402,7 @@ class MixFlow(MixBase):
             else:
                 pv[b + PENALTIES] += UPKEEP.penalty_tokens_per_item
                 penalties += UPKEEP.penalty_tokens_per_item
-        if items:
+        if penalties:
             self.announce(
                 RULE,
                 "{p:Seat} pay{p:s} ${paid} upkeep and take{p:s} {n:plural:penalty token}.",
@@ -316,6 +410,8 @@ class MixFlow(MixBase):
                 paid,
                 penalties,
             )
+        elif items:
+            self.announce(RULE, "{p:Seat} pay{p:s} ${paid} upkeep.", p, paid)
         self._trigger(p, "bar_setup")
         self.after = Step.RETURN
         self.step = Step.PENDING
@@ -559,7 +655,7 @@ class MixFlow(MixBase):
         if effect == ONCE_TECHNIQUE:
             return bool(self.tech_row)
         if effect == ONCE_RECALL:
-            return pv[b + PLACED] > 0
+            return pv[b + PLACED] > 0 and p != self.closer
         if effect == ONCE_RESERVE:
             return pv[b + RESERVED] < 0 and any(self.columns)
         if effect == ONCE_DOUBLE:
@@ -571,7 +667,7 @@ class MixFlow(MixBase):
         if kind == K_STORE:
             return tuple(self._ingredient_options(p, self.store, act.GAIN, NONE))
         if kind == K_BAR:
-            return tuple(self._ingredient_options(p, self.bar, act.TAKE, detail))
+            return tuple(self._ingredient_options(p, self.bar, act.TAKE, excluded(detail)))
         if kind == K_ADVANCE:
             side = self.tile_side
             row = ADVANCE_ROW[side]
@@ -679,13 +775,23 @@ class MixFlow(MixBase):
         elif op == act.OP_MOVE:
             self._lose_reserve(p, a, 1)
             self._put(p, a, b)
-            self.announce(MOVE, "{p:Seat} move{p:s} {ingredient} to a glass.", p, ING_NAMES[a])
+            self.announce(
+                MOVE,
+                "{p:Seat} move{p:s} {ingredient} from the reserve to a glass.",
+                p,
+                ING_A[a],
+            )
             self.step = Step.ACTION
         elif op == act.OP_EXCHANGE:
             self._lose_reserve(p, a, COSTS.exchange_give)
             self.store[a] += COSTS.exchange_give
-            self.announce(MOVE, "{p:Seat} exchange{p:s} 2 {ingredient}.", p, ING_NAMES[a])
-            self._queue(p, K_STORE, COSTS.exchange_get)
+            self.announce(
+                MOVE,
+                "{p:Seat} exchange{p:s} 2 {ingredients} for an ingredient of the Store.",
+                p,
+                ING_PLURAL[a],
+            )
+            self._queue(p, K_STORE, COSTS.exchange_get, SRC_EXCHANGE)
             self._then(Step.ACTION)
         elif op == act.OP_USE:
             self._use_tile(p, a)
@@ -698,7 +804,7 @@ class MixFlow(MixBase):
             self.store[a] -= 1
             self._put(p, a, b)
             self.buying += 1
-            self.announce(MOVE, "{p:Seat} buy{p:s} {ingredient} for $5.", p, ING_NAMES[a])
+            self.announce(MOVE, "{p:Seat} buy{p:s} {ingredient} for $5.", p, ING_A[a])
         elif op == act.OP_DONE:
             self._trigger(p, "store_purchase")
             self._then(Step.ACTION)
@@ -706,7 +812,9 @@ class MixFlow(MixBase):
             pv = self.pv
             pv[p * W + MONEY] -= SHAKER_PRICE * a
             pv[p * W + SHAKERS] += a
-            self.announce(MOVE, "{p:Seat} buy{p:s} {n:plural:shaker}.", p, a)
+            self.announce(
+                MOVE, "{p:Seat} buy{p:s} {n:plural:shaker} for ${price}.", p, a, SHAKER_PRICE * a
+            )
             self.step = Step.ACTION
         elif op == act.OP_SERVE:
             self.serving = a - 1
@@ -736,14 +844,8 @@ class MixFlow(MixBase):
 
     def _keep(self, p: int, card: int, start: int) -> None:
         self.choices[p] = card * 2 + start
-        self.tell(
-            p,
-            MOVE,
-            "You keep {card} and start with {ingredient}.",
-            MIX_NAMES[card],
-            act.STARTS[start],
-        )
         if any(c < 0 for c in self.choices):
+            # Sealed until everyone has chosen; the reveal then tells each seat its own.
             self.step = Step.SETUP
             return
         starts = RULES.start.ingredient_choices
@@ -758,7 +860,7 @@ class MixFlow(MixBase):
                 "{p:Seat} keep{p:s} {card} and start{p:s} with {ingredient}.",
                 q,
                 MIX_NAMES[card],
-                ING_NAMES[ingredient],
+                ING_A[ingredient],
             )
         self.dealt = [() for _ in self.dealt]
         if self.automaton >= 0:
@@ -774,17 +876,17 @@ class MixFlow(MixBase):
     def _main(self, p: int, m: int) -> None:
         self.main_done = True
         self.pv[p * W + PLACED] += 1
-        self.announce(MOVE, "{p:Seat} place{p:s} a mixologist on {action}.", p, act.MAIN[m])
+        self.announce(MOVE, "{p:Seat} place{p:s} a mixologist to {action}.", p, MAIN_WORDS[m])
         if m == act.M_CLIENT:
             self.step = Step.CLIENT
         elif m == act.M_INGREDIENTS:
-            self._queue(p, K_BAR, RULES.rewards.take_ingredients)
+            self._queue(p, K_BAR, RULES.rewards.take_ingredients, SRC_INGREDIENTS)
             self._then(Step.ACTION)
         elif m == act.M_COCKTAIL:
             self._pay_shakers(p, COSTS.prepare_shakers)
             self.step = Step.SERVE
         elif m == act.M_TIPDIE:
-            self._gain(p, K_TIP_DIE, 1)
+            self._gain(p, K_TIP_DIE, 1, SRC_TIP_DIE)
             self._then(Step.ACTION)
         elif m == act.M_TECHNIQUE:
             self._pay_shakers(p, COSTS.technique_shakers)
@@ -804,13 +906,13 @@ class MixFlow(MixBase):
 
     def _extra(self, p: int, x: int) -> None:
         self.extra_done = True
-        self.announce(MOVE, "{p:Seat} take{p:s} the additional action {action}.", p, act.EXTRA[x])
+        self.announce(MOVE, "{p:Seat} take{p:s} an additional action: {action}.", p, EXTRA_WORDS[x])
         if x == act.X_BUY:
             self.buying = 0
             self.step = Step.BUY
         elif x == act.X_INGREDIENTS:
             self._pay_shakers(p, COSTS.ingredients_extra_shakers)
-            self._queue(p, K_BAR, RULES.rewards.take_ingredients)
+            self._queue(p, K_BAR, RULES.rewards.take_ingredients, SRC_INGREDIENTS)
             self._then(Step.ACTION)
         elif x == act.X_REFRESH_CLIENTS:
             self._pay_shakers(p, COSTS.refresh_extra_shakers)
@@ -827,7 +929,7 @@ class MixFlow(MixBase):
             self.step = Step.BARSPACE
         else:
             self._pay_shakers(p, COSTS.tip_die_extra_shakers)
-            self._gain(p, K_TIP_DIE, 1)
+            self._gain(p, K_TIP_DIE, 1, SRC_TIP_DIE)
             self._then(Step.ACTION)
 
     def _use_tile(self, p: int, index: int) -> None:
@@ -837,7 +939,7 @@ class MixFlow(MixBase):
         key = act.ONCE_TILES[index]
         t = EXP_KEYS.index(key)
         effect = EXP_ONCE[t]
-        self.announce(MOVE, "{p:Seat} use{p:s} the experience tile {tile}.", p, key)
+        self.announce(MOVE, "{p:Seat} use{p:s} the experience tile {tile}.", p, EXP_NAMES[t])
         if effect == ONCE_COCKTAIL:
             self.step = Step.SERVE
         elif effect == ONCE_TECHNIQUE:
@@ -851,7 +953,10 @@ class MixFlow(MixBase):
             pv[b + DOUBLE_TIPS] = 1
             self.step = Step.ACTION
         else:
-            self._gains(p, EXP_GAINS[t])
+            self.announce(
+                RULE, "{source} pays {p:seat} {gains}.", EXP_NAMES[t], p, EXP_GAINS_TEXT[t]
+            )
+            self._gains(p, EXP_GAINS[t], SRC_EXP[t])
             self._then(Step.ACTION)
 
     # ----------------------------------------------------------------- clients
@@ -865,8 +970,14 @@ class MixFlow(MixBase):
             self._off_column(c)
         bar = self._empty_bar(p)
         self.glass_card[p * BARS + bar] = c
-        self.announce(MOVE, "{p:Seat} take{p:s} the client {card}.", p, CLIENT_NAMES[c])
-        self._gains(p, CLIENT_INSTANT[c])
+        self.announce(
+            MOVE,
+            "{p:Seat} take{p:s} the client {card} and its instant bonus: {gains}.",
+            p,
+            CLIENT_NAMES[c],
+            CLIENT_INSTANT_TEXT[c],
+        )
+        self._gains(p, CLIENT_INSTANT[c], SRC_INSTANT[c])
         self._trigger(p, "take_client")
         self._then(Step.ACTION)
 
@@ -910,6 +1021,7 @@ class MixFlow(MixBase):
         b = p * W
         pv[b + REFRESHED_CLIENTS] = 1
         pv[b + VP] += REFRESH_VP
+        pv[b + REFRESHES] += 1
         removed = []
         for level, column in enumerate(self.columns):
             if column:
@@ -919,7 +1031,11 @@ class MixFlow(MixBase):
                 self.decks[level] = (card, *self.decks[level])
                 self.deck_known[level] += 1
         self.announce(
-            MOVE, "{p:Seat} refresh{p:es} the clients ({cards} go under the decks).", p, removed
+            MOVE,
+            "{p:Seat} refresh{p:es} the clients for {vp} VP; {cards} go under the decks.",
+            p,
+            REFRESH_VP,
+            removed,
         )
         for level in range(len(self.columns)):
             self._fill_column(level)
@@ -930,6 +1046,7 @@ class MixFlow(MixBase):
         b = p * W
         pv[b + REFRESHED_BAR] = 1
         pv[b + VP] += REFRESH_VP
+        pv[b + REFRESHES] += 1
         full = BAR_FULL[self.num_players]
         bar = self.bar
         store = self.store
@@ -938,7 +1055,7 @@ class MixFlow(MixBase):
             if n > 0:
                 bar[i] += n
                 store[i] -= n
-        self.announce(MOVE, "{p:Seat} refill{p:s} the Bar Supply.", p)
+        self.announce(MOVE, "{p:Seat} refill{p:s} the whole Bar Supply for {vp} VP.", p, REFRESH_VP)
         self._trigger(p, "refresh")
 
     def _add_bar_space(self, p: int, tile: int) -> None:
@@ -979,11 +1096,12 @@ class MixFlow(MixBase):
         self.completed[p] = (*self.completed[p], card)
         self.announce(
             CHANCE,
-            "{p:Seat} serve{p:s} {card}: ${money}, tips {rolls}.",
+            "{p:Seat} serve{p:s} {card}: ${money} and tips of {rolls}, ${total} in all.",
             p,
             info.name,
             info.money,
             rolls,
+            info.money + sum(rolls),
         )
         self._trigger(p, "complete_client")
         self._track(p)
@@ -999,23 +1117,41 @@ class MixFlow(MixBase):
         self.fox += 1
         fox = self.fox
         if p < self.num_players:
-            reward = INDIVIDUAL.get(self.pv[p * W + COMPLETED])
+            done = self.pv[p * W + COMPLETED]
+            reward = INDIVIDUAL.get(done)
             if reward:
-                self._gains(p, reward)
+                self.announce(
+                    RULE,
+                    "{p:Seat's} client pawn reaches space {space} of the Clients Track: {gains}.",
+                    p,
+                    done,
+                    INDIVIDUAL_TEXT[done],
+                )
+                self._gains(p, reward, SRC_INDIVIDUAL[done])
         if fox in COLLECTIVE and self.track_tiles:
             tile = self.track_tiles[COLLECTIVE.index(fox)]
             self.announce(
                 RULE,
-                "The Fox reaches {space}: everyone gains {bonus}.",
+                "The Fox reaches space {space} of the Clients Track: every player gains {bonus}.",
                 fox,
-                TRACK_TILE_NAMES[tile],
+                TRACK_TILE_TEXT[tile],
             )
             n = self.num_players
             first = p if p < n else 0
             for i in range(n):
-                self._gains((first + i) % n, TRACK_TILE_GAINS[tile])
+                self._gains((first + i) % n, TRACK_TILE_GAINS[tile], SRC_COLLECTIVE[tile])
         if fox == END_ORDERS[self.num_players] and not self.ending:
-            self.ending = True
+            self.closer = p
+            if p >= self.num_players:
+                # The automaton completes its card in its Bar Setup: that one is its last.
+                self.announce(
+                    RULE,
+                    "{n:plural:order} completed: the end is triggered. This is {p:Seat's} final "
+                    "Bar Setup; everyone else plays until their final Bar Setup.",
+                    fox,
+                    p,
+                )
+                return
             pv = self.pv
             pv[p * W + PLACED] = max(pv[p * W + PLACED], pv[p * W + WORKERS])
             self.announce(
@@ -1035,15 +1171,25 @@ class MixFlow(MixBase):
             held = tuple(x for x in held if x != replaced)
             self.tech_deck = (replaced, *self.tech_deck)
             self.tech_known += 1
+        die = min(DIE_MAX, self.pv[p * W + DIE] + TECH_INCREASE[t])
+        if replaced >= 0:
             self.announce(
                 MOVE,
-                "{p:Seat} take{p:s} the technique {card}, putting {old} under the deck.",
+                "{p:Seat} take{p:s} the technique card {card}, putting {old} under the deck; "
+                "the technique die shows {die}.",
                 p,
                 TECH_NAMES[t],
                 TECH_NAMES[replaced],
+                die,
             )
         else:
-            self.announce(MOVE, "{p:Seat} take{p:s} the technique {card}.", p, TECH_NAMES[t])
+            self.announce(
+                MOVE,
+                "{p:Seat} take{p:s} the technique card {card}; the technique die shows {die}.",
+                p,
+                TECH_NAMES[t],
+                die,
+            )
         self.techniques[p] = (*held, t)
         self._fill_tech_row()
         self._gain(p, K_INCREASE, TECH_INCREASE[t])
@@ -1060,11 +1206,11 @@ class MixFlow(MixBase):
 
     # ----------------------------------------------------------------- gains
 
-    def _gains(self, p: int, effects: Gains) -> None:
+    def _gains(self, p: int, effects: Gains, source: int = 0) -> None:
         for kind, amount in effects:
-            self._gain(p, kind, amount)
+            self._gain(p, kind, amount, source)
 
-    def _gain(self, p: int, kind: int, amount: int) -> None:
+    def _gain(self, p: int, kind: int, amount: int, source: int = 0) -> None:
         """A reward: the automatic ones at once, those with a choice into ``pending``."""
         pv = self.pv
         b = p * W
@@ -1072,6 +1218,10 @@ class MixFlow(MixBase):
             pv[b + MONEY] += amount
         elif kind == K_VP:
             pv[b + VP] += amount
+            if source in SETUP_SOURCES:
+                pv[b + SETUP_VP] += amount
+            elif source in TILE_SOURCES:
+                pv[b + TILE_VP] += amount
         elif kind == K_SHAKER:
             pv[b + SHAKERS] += amount
         elif kind == K_INCREASE:
@@ -1085,13 +1235,17 @@ class MixFlow(MixBase):
                 if self.main_dice:
                     self.main_dice -= 1
                     pv[b + EXTRA_DICE] += 1
+                    self.announce(
+                        MOVE, "{p:Seat} take{p:s} an extra tip die from the Main Board.", p
+                    )
                 else:
-                    self._queue(p, K_TIP_DIE, 1)
+                    self._queue(p, K_TIP_DIE, 1, source)
         else:
-            self._queue(p, kind, amount)
+            self._queue(p, kind, amount, source)
 
-    def _queue(self, p: int, kind: int, amount: int) -> None:
-        self.pending.append((p, kind, amount, NONE))
+    def _queue(self, p: int, kind: int, amount: int, source: int = 0) -> None:
+        """A gain waits for its owner's choice, with what asks it (see ``SPAN``)."""
+        self.pending.append((p, kind, amount, source * SPAN))
 
     def _trigger(self, p: int, trigger: str) -> None:
         """Ongoing rewards of ``p``'s Mixologist Card and Experience Tiles for ``trigger``."""
@@ -1099,27 +1253,35 @@ class MixFlow(MixBase):
             return
         card = self.pv[p * W + MIXOLOGIST]
         if card >= 0 and MIX_TRIGGER[card] == trigger:
-            self._gains(p, MIX_GAINS[card])
+            self.announce(
+                RULE, "{source} pays {p:seat} {gains}.", MIX_NAMES[card], p, MIX_GAINS_TEXT[card]
+            )
+            self._gains(p, MIX_GAINS[card], SRC_MIX[card])
         for t in self.tiles_held[p]:
             if EXP_TRIGGER[t] == trigger:
-                self._gains(p, EXP_GAINS[t])
+                self.announce(
+                    RULE,
+                    "{source} pays {p:seat} {gains}.",
+                    f"The experience tile {EXP_NAMES[t]}",
+                    p,
+                    EXP_GAINS_TEXT[t],
+                )
+                self._gains(p, EXP_GAINS[t], SRC_EXP[t])
 
     def _resolve_pending(self, p: int, op: int, a: int, b: int, action: Action) -> None:
         """One choice for the first waiting gain; what remains of it waits on."""
         head = self.pending[0]
-        kind, amount = head[1], head[2]
+        kind, amount, detail = head[1], head[2], max(head[3], 0)
         rest = amount - 1
         pv = self.pv
         if op == act.OP_GAIN:
             self.store[a] -= 1
             self._put(p, a, b)
-            self.announce(MOVE, "{p:Seat} gain{p:s} {ingredient} from the Store.", p, ING_NAMES[a])
+            self.announce(MOVE, "{p:Seat} take{p:s} {ingredient} from the Store.", p, ING_A[a])
         elif op == act.OP_TAKE:
             self.bar[a] -= 1
             self._put(p, a, b)
-            self.announce(
-                MOVE, "{p:Seat} take{p:s} {ingredient} from the Bar Supply.", p, ING_NAMES[a]
-            )
+            self.announce(MOVE, "{p:Seat} take{p:s} {ingredient} from the Bar Supply.", p, ING_A[a])
         elif op == act.OP_FROM:
             pv[a * W + EXTRA_DICE] -= 1
             pv[p * W + EXTRA_DICE] += 1
@@ -1132,17 +1294,19 @@ class MixFlow(MixBase):
             self.pending.pop(0)
             self.announce(
                 MOVE,
-                "{p:Seat} move{p:s} the technique die to {space}.",
+                "{p:Seat} move{p:s} the technique die to the {space} space: {gains}.",
                 p,
-                TILE_SPACES[side][space],
+                TILE_SPACE_NAMES[side][space],
+                TILE_GAINS_TEXT[side][space],
             )
-            self._gains(p, TILE_GAINS[side][space])
+            self._gains(p, TILE_GAINS[side][space], SRC_SPACE[side][space])
             return
         else:  # OP_EXPERIENCE
             self._gain_experience(p, a)
             rest = 0
         if rest > 0:
-            self.pending[0] = (p, kind, rest, a if kind == K_BAR else NONE)
+            asked = detail - detail % SPAN
+            self.pending[0] = (p, kind, rest, asked + a + 1 if kind == K_BAR else asked)
         else:
             self.pending.pop(0)
 
@@ -1152,10 +1316,12 @@ class MixFlow(MixBase):
         self.experience_pool = tuple(x for x in self.experience_pool if x != t)
         self.tiles_held[p] = (*self.tiles_held[p], t)
         pv[b + EXPERIENCE] += 1
-        self.announce(MOVE, "{p:Seat} gain{p:s} the experience tile {tile}.", p, EXP_KEYS[t])
+        self.announce(MOVE, "{p:Seat} gain{p:s} the experience tile {tile}.", p, EXP_NAMES[t])
         if pv[b + EXPERIENCE] == UNLOCK_AT:
             pv[b + WORKERS] += RULES.start.locked_mixologists
             self.announce(RULE, "{p:Seat} unlock{p:s} a fourth mixologist.", p)
+            if p == self.closer:  # the round is over: the new Mixologist waits unused
+                pv[b + PLACED] = pv[b + WORKERS]
 
     def _put(self, p: int, i: int, where: int) -> None:
         """Ingredient ``i`` into the reserve (``where`` 0) or the glass of Bar Space ``where``."""
@@ -1178,7 +1344,9 @@ class MixFlow(MixBase):
         n = min(full - self.bar[i], self.store[i])
         self.bar[i] += n
         self.store[i] -= n
-        self.announce(MOVE, "{p:Seat} refill{p:s} {ingredient} in the Bar Supply.", p, ING_NAMES[i])
+        self.announce(
+            MOVE, "{p:Seat} refill{p:s} the {ingredients} of the Bar Supply.", p, ING_PLURAL[i]
+        )
         self._finish_bar_setup(p)
 
     def _finish_bar_setup(self, p: int) -> None:
@@ -1261,6 +1429,29 @@ class MixFlow(MixBase):
         setups = [pv[p * W + SETUPS] for p in range(self.participants)]
         return {"turns": self.turns, "bar_setups": max(setups), "orders": self.fox}
 
+
+MAIN_WORDS = (
+    "take a client card",
+    "take 2 ingredients from the Bar Supply",
+    "prepare a cocktail",
+    "add an extra tip die",
+    "acquire a technique card",
+    "acquire a shaker",
+    "refresh the clients",
+    "refresh the Bar Supply",
+    "add a Bar Space",
+)
+"""Each Main Action in words, in the order of ``actions.MAIN``."""
+EXTRA_WORDS = (
+    "buy ingredients at the Store",
+    f"take 2 ingredients from the Bar Supply for {EXTRA_INGREDIENTS_SHAKERS} shakers",
+    f"refresh the clients for {EXTRA_REFRESH_SHAKERS} shaker",
+    f"refresh the Bar Supply for {EXTRA_REFRESH_SHAKERS} shaker",
+    "buy shakers",
+    f"add a Bar Space for {EXTRA_BARSPACE_SHAKERS} shakers",
+    f"add an extra tip die for {EXTRA_TIPDIE_SHAKERS} shaker",
+)
+"""Each Additional Action in words, in the order of ``actions.EXTRA``."""
 
 PHASE_WORD = {
     Step.CLIENT: "client card",

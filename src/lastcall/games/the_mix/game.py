@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option
+from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option, Table, register
+from lastcall.games.the_mix import LISTING
 from lastcall.games.the_mix.actions import CODE, action_space
 from lastcall.games.the_mix.content import CONTENT
 from lastcall.games.the_mix.design import MixDesign
 from lastcall.games.the_mix.flow import MixFlow
 from lastcall.games.the_mix.knowledge import MixKnowledge
+from lastcall.games.the_mix.presentation import glossary, present_table
 from lastcall.games.the_mix.render import render_view
 from lastcall.games.the_mix.state import ROUND_LIMIT
 from lastcall.games.the_mix.view import MixObserver, MixView
@@ -31,16 +33,15 @@ class MixState(MixFlow, MixView, MixKnowledge, MixDesign):
 
 
 class TheMix(Game):
-    id = "the-mix"
-    version = 2
+    id = LISTING.id
+    version = LISTING.version
     retired: ClassVar[Mapping[int, str]] = {
-        1: "Jungle Bird's Instant Bonus raised the Technique Die, already at 6 to take the card"
+        1: "Jungle Bird's Instant Bonus raised the Technique Die, already at 6 to take the card",
+        2: "the player who triggered the end could take another action turn before their Bar "
+        "Setup, after unlocking a fourth Mixologist or with the recall tile",
     }
-    title = "The Mix"
-    summary = (
-        "Worker placement behind the bar: take clients, gather ingredients, serve cocktails "
-        "and build your engine; solo against Jerry or Ada."
-    )
+    title = LISTING.title
+    summary = LISTING.summary
     min_players = _C.rules.min_players
     max_players = _C.rules.max_players
     facts = GameFacts(simultaneous=True, chance=True, hidden_information=True, rivals=True)
@@ -90,6 +91,17 @@ class TheMix(Game):
     def render(self, view: Mapping[str, Any]) -> str:
         return render_view(view)
 
+    def _present(
+        self, view: Mapping[str, Any], actions: tuple[Action, ...], names: tuple[str, ...]
+    ) -> Table:
+        return present_table(self, view, actions, names)
+
+    def glossary(self) -> dict[str, str]:
+        return glossary()
+
 
 PER_TURN = 200
 PER_SETUP = 120
+
+
+GAME = register(TheMix())

@@ -70,20 +70,20 @@ class MixKnowledge(MixBase):
         for level, deck in enumerate(self.decks):
             known = self.deck_known[level]
             hidden = sorted(deck[known:])
-            rng.shuffle(hidden)
+            rng.permute(hidden)
             self.decks[level] = (*deck[:known], *hidden)
         known = self.tech_known
         hidden = sorted(self.tech_deck[known:])
-        rng.shuffle(hidden)
+        rng.permute(hidden)
         self.tech_deck = (*self.tech_deck[:known], *hidden)
         solo = sorted(self.solo_deck)
-        rng.shuffle(solo)
+        rng.permute(solo)
         self.solo_deck = tuple(solo)
         if viewer is None or self.step != Step.SETUP:
             return
         mine = self.dealt[viewer]
         pool = [m for m in range(len(_C.mixologists)) if m not in mine]
-        rng.shuffle(pool)
+        rng.permute(pool, sum(len(self.dealt[q]) for q in range(self.num_players) if q != viewer))
         for q in range(self.num_players):
             if q == viewer:
                 continue
@@ -105,13 +105,20 @@ class MixKnowledge(MixBase):
         """
         if self.is_over:
             return super().evaluate(player)
+        return self.evaluate_all()[player]
+
+    def evaluate_all(self) -> tuple[float, ...]:
+        """Every seat's ``evaluate`` from one settled copy and one set of worths."""
+        if self.is_over:
+            return super().evaluate_all()
         state = self._settled()
         if state.is_over:
-            return state.evaluate(player)
+            return state.evaluate_all()
         worths = [state._worth(q) for q in range(state.participants)]
         top = max(worths)
         odds = [exp((w - top) / TEMPERATURE) for w in worths]
-        return odds[player] / sum(odds)
+        total = sum(odds)
+        return tuple([odds[p] / total for p in range(self.num_players)])
 
     def _settled(self) -> MixKnowledge:
         """This position, or a copy played on to the next turn menu by one-step choices."""

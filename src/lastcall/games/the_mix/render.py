@@ -7,6 +7,7 @@ from typing import Any
 
 from lastcall.core.markup import paint
 from lastcall.games.the_mix.content import CONTENT
+from lastcall.games.the_mix.presentation import score_now
 
 _C = CONTENT
 # The ingredients' colours as terminal styles (the data names plain colours).
@@ -57,32 +58,6 @@ def client(key: str) -> str:
     )
 
 
-def score_now(board: Mapping[str, Any], collections: list[str]) -> int:
-    """A seat's (or the automaton's) final score if the game ended now, from its view."""
-    scoring = _C.rules.scoring
-    held = len(board.get("reserve", board.get("ingredients", [])))
-    held += sum(len(g["holds"]) for g in board.get("glasses", ()))
-    money = board["money"] // scoring.money_per_vp if "glasses" in board else 0
-    total = (
-        board["vp"]
-        + money
-        + board["shakers"] * scoring.shaker_vp
-        + held * scoring.ingredient_vp
-        + board["technique"] * scoring.technique_pip_vp
-        - board.get("penalties", 0) * scoring.penalty_vp
-    )
-    for key in collections:
-        card = COLLECTION[key]
-        if card.counts == "completed_clients":
-            count = sum(1 for k in board["completed"] if card.counts_client(CLIENT[k]))
-        elif card.counts == "technique_cards":
-            count = len(board["techniques"])
-        else:
-            count = len(board.get("experience", ()))
-        total += card.score(count)
-    return int(total)
-
-
 def seat_lines(seat: Mapping[str, Any], viewer: int | None, view: Mapping[str, Any]) -> list[str]:
     q = seat["seat"]
     name = "You" if q == viewer else f"P{q}"
@@ -129,11 +104,13 @@ def seat_lines(seat: Mapping[str, Any], viewer: int | None, view: Mapping[str, A
 
 def render_view(view: Mapping[str, Any]) -> str:
     viewer = view["viewer"]
-    ending = ", " + paint("the end is triggered", "bold red") if view["ending"] else ""
-    lines = [
-        paint("The Mix", "bold")
-        + f", turn {view['turns']}: {view['fox']} of {view['end_orders']} orders completed{ending}"
-    ]
+    if view["ending"]:
+        orders = f"{view['fox']} orders completed, " + paint(
+            f"the end is triggered (at {view['end_orders']})", "bold red"
+        )
+    else:
+        orders = f"{view['fox']} of {view['end_orders']} orders completed"
+    lines = [paint("The Mix", "bold") + f", turn {view['turns']}: {orders}"]
     seats = sorted(view["seats"], key=lambda s: s["seat"] != viewer)
     for seat in seats:
         lines += seat_lines(seat, viewer, view)

@@ -49,8 +49,14 @@ ROUND_LIMIT = 15
     SETUPS,
     FINISHED,
     USED_TILES,
-) = range(21)
-W = 21
+    SETUP_VP,
+    REFRESHES,
+    TILE_VP,
+) = range(24)
+W = 24
+"""``SETUP_VP``, ``REFRESHES`` and ``TILE_VP`` tally what Bar Setups, refreshes and the
+technique tile paid, so the final scoring can be explained from the fields alone (a
+determinized copy carries no log)."""
 
 # Effect kinds as integers, in content's vocabulary order.
 (
@@ -143,6 +149,7 @@ class MixBase(State):
         "bar_tiles",
         "buying",
         "choices",
+        "closer",
         "collections",
         "columns",
         "completed",
@@ -150,7 +157,6 @@ class MixBase(State):
         "dealt",
         "deck_known",
         "decks",
-        "ending",
         "experience_pool",
         "extra_done",
         "fox",
@@ -218,7 +224,9 @@ class MixBase(State):
     bar_tiles: tuple[int, ...]
     experience_pool: tuple[int, ...]
     tile_side: int
-    ending: bool
+    closer: int
+    """The participant whose order triggered the end (``NONE`` before): their next turn is
+    their Bar Setup, whatever Mixologists they have left."""
     pending: list[tuple[int, int, int, int]]
     """Gains waiting for a choice: ``(participant, kind, amount, detail)``, oldest first."""
     after: Step
@@ -248,7 +256,7 @@ class MixBase(State):
         self.step = Step.SETUP
         self.current = 0
         self.turns = 0
-        self.ending = False
+        self.closer = NONE
         self.pending = []
         self.after = Step.ACTION
         self.main_done = self.extra_done = False
@@ -338,29 +346,27 @@ class MixBase(State):
             self.solo_deck = tuple(deck)
 
     def clone(self) -> Self:
-        cls = self.__class__
-        c = cls.__new__(cls)
-        self._copy_base(c)
+        c = self._copy_base()
         c.step = self.step
         c.current = self.current
         c.turns = self.turns
-        c.pv = self.pv[:]
-        c.reserve = self.reserve[:]
-        c.glass_card = self.glass_card[:]
-        c.glass = self.glass[:]
-        c.completed = self.completed[:]
-        c.techniques = self.techniques[:]
-        c.tiles_held = self.tiles_held[:]
-        c.dealt = self.dealt[:]
-        c.choices = self.choices[:]
-        c.columns = self.columns[:]
-        c.decks = self.decks[:]
-        c.deck_known = self.deck_known[:]
+        c.pv = self.pv.copy()
+        c.reserve = self.reserve.copy()
+        c.glass_card = self.glass_card.copy()
+        c.glass = self.glass.copy()
+        c.completed = self.completed.copy()
+        c.techniques = self.techniques.copy()
+        c.tiles_held = self.tiles_held.copy()
+        c.dealt = self.dealt.copy()
+        c.choices = self.choices.copy()
+        c.columns = self.columns.copy()
+        c.decks = self.decks.copy()
+        c.deck_known = self.deck_known.copy()
         c.tech_row = self.tech_row
         c.tech_deck = self.tech_deck
         c.tech_known = self.tech_known
-        c.bar = self.bar[:]
-        c.store = self.store[:]
+        c.bar = self.bar.copy()
+        c.store = self.store.copy()
         c.main_dice = self.main_dice
         c.fox = self.fox
         c.track_tiles = self.track_tiles
@@ -368,8 +374,8 @@ class MixBase(State):
         c.bar_tiles = self.bar_tiles
         c.experience_pool = self.experience_pool
         c.tile_side = self.tile_side
-        c.ending = self.ending
-        c.pending = self.pending[:]
+        c.closer = self.closer
+        c.pending = self.pending.copy()
         c.after = self.after
         c.main_done = self.main_done
         c.extra_done = self.extra_done
@@ -384,6 +390,11 @@ class MixBase(State):
         return c
 
     # Facts every part of the rules reads.
+
+    @property
+    def ending(self) -> bool:
+        """Whether the end of the game is triggered."""
+        return self.closer != NONE
 
     @property
     def participants(self) -> int:

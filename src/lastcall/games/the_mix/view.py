@@ -8,13 +8,14 @@ what they kept.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from operator import itemgetter, truediv
 from typing import Any
 
-from lastcall.core import ActionSpace, Observer, Piece, State, one_hot
+from lastcall.core import ActionSpace, Block, Observer, Piece, State, one_hot
 from lastcall.games.the_mix import actions as act
 from lastcall.games.the_mix.content import CONTENT
+from lastcall.games.the_mix.flow import source_of
 from lastcall.games.the_mix.state import (
     BAR_TILE,
     BARS,
@@ -162,8 +163,13 @@ class MixView(MixBase):
         seat_view = self._seat_view
         pending = None
         if step == Step.PENDING and self.pending:
-            q, kind, amount, _ = self.pending[0]
-            pending = {"participant": q, "gain": PENDING_KINDS[kind], "amount": amount}
+            q, kind, amount, detail = self.pending[0]
+            pending = {
+                "participant": q,
+                "gain": PENDING_KINDS[kind],
+                "amount": amount,
+                "source": source_of(detail),
+            }
         view: dict[str, Any] = {
             "game": "the-mix",
             "viewer": player,
@@ -194,6 +200,62 @@ class MixView(MixBase):
         if self.automaton >= 0:
             view["rivals"] = [self._rival_view()]
         return view
+
+
+def _current_key(state: MixView, player: int) -> Hashable:
+    return state.current
+
+
+def _numbers_key(state: MixView, player: int) -> Hashable:
+    return tuple(state.pv), state.tile_side
+
+
+def _reserve_key(state: MixView, player: int) -> Hashable:
+    return tuple(state.reserve)
+
+
+def _cards_key(state: MixView, player: int) -> Hashable:
+    return tuple(state.completed), tuple(state.techniques), tuple(state.tiles_held)
+
+
+def _dealt_key(state: MixView, player: int) -> Hashable:
+    return state.step == Step.SETUP and state.dealt[player]
+
+
+def _market_key(state: MixView, player: int) -> Hashable:
+    return tuple(state.columns), state.tech_row, tuple(state.bar), tuple(state.store)
+
+
+def _shared_key(state: MixView, player: int) -> Hashable:
+    pending = state.step == Step.PENDING and bool(state.pending) and state.pending[0][1:3]
+    return (
+        state.main_dice,
+        state.fox,
+        state.closer,
+        tuple(map(len, state.decks)),
+        len(state.tech_deck),
+        state.collections,
+        state.track_tiles,
+        state.bar_tiles,
+        state.experience_pool,
+        pending,
+        state.main_done,
+        state.extra_done,
+    )
+
+
+def _rival_key(state: MixView, player: int) -> Hashable:
+    a = state.num_players
+    return (
+        tuple(state.pv[a * W :]),
+        state.solo_round,
+        len(state.solo_deck),
+        state.completed[a],
+        state.solo_active,
+        state.techniques[a],
+        state.solo_revealed,
+        state.solo_discard,
+    )
 
 
 class MixObserver(Observer):
@@ -257,6 +319,11 @@ class MixObserver(Observer):
                 Piece("rival_discard", (len(SOLO_CARDS),), "solo cards in the discard"),
             ]
         super().__init__(players, PHASES, pieces, space)
+        self._bar_tiles = itemgetter(*(q * W + BAR_TILE for q in range(players)))
+        self._marks: Callable[[list[int]], Hashable] = itemgetter(
+            *(q * W + f for q in range(players) for f in (USED_TILES, RESERVED))
+        )
+        self.blocks = self._blocks()
 
     def encode(self, view: Mapping[str, Any], out: list[float]) -> None:
         at = self.offsets
@@ -339,21 +406,46 @@ class MixObserver(Observer):
             for key in rival["solo_discard"]:
                 out[at["rival_discard"] + SOLO_INDEX[key]] = 1.0
 
-    def encode_state(self, state: State, player: int, out: list[float]) -> str | None:
-        """What ``encode`` writes from the view, read from the fields (tested equal)."""
-        if not isinstance(state, MixView):
-            return None
+    def _blocks(self) -> tuple[Block[MixView], ...]:
+        """The fast path's runs of the vector, each with what it reads."""
+        span = self.span
+        blocks = [
+            Block(*span("current", "current"), _current_key, self._write_current),
+            Block(*span("numbers", "mixologist_card"), _numbers_key, self._write_numbers),
+            Block(*span("reserve", "reserve"), _reserve_key, self._write_reserve),
+            Block(*span("glass_client", "glass_holds"), self._glasses_key, self._write_glasses),
+            Block(*span("completed", "experience"), _cards_key, self._write_cards),
+            Block(*span("used_tiles", "reserved"), self._marks_key, self._write_marks),
+            Block(*span("dealt", "dealt"), _dealt_key, self._write_dealt),
+            Block(*span("columns", "store"), _market_key, self._write_market),
+            Block(*span("shared", "turn"), _shared_key, self._write_shared),
+        ]
+        if self.solo:
+            first, last = self.pieces[-6].name, self.pieces[-1].name
+            blocks.append(Block(*span(first, last), _rival_key, self._write_rival))
+        return tuple(blocks)
+
+    def state_phase(self, state: State) -> str | None:
+        return PHASE_BY_STEP[state.step] if isinstance(state, MixView) else None
+
+    def _glasses_key(self, state: MixView, player: int) -> Hashable:
+        """The glasses, their clients, and which seats have a second Bar Space."""
+        return tuple(state.glass_card), tuple(state.glass), self._bar_tiles(state.pv)
+
+    def _marks_key(self, state: MixView, player: int) -> Hashable:
+        return self._marks(state.pv)
+
+    def _write_current(self, state: MixView, player: int, out: list[float]) -> None:
+        one_hot(out, self.offsets["current"], self.players + self.solo, state.current)
+
+    def _write_numbers(self, state: MixView, player: int, out: list[float]) -> None:
+        """Each seat's numbers, where its technique die stands, and its kept card."""
         at = self.offsets
-        n = self.players
-        n_c, n_t, n_e, n_once = len(CLIENTS), len(TECHS), len(EXPS), len(ONCE)
         pv = state.pv
-        step = state.step
-        one_hot(out, at["current"], n + self.solo, state.current)
         width = len(SEAT_NUMBERS)
         spaces = len(self.side_spaces)
         side = SPACES[state.tile_side]
-        glass_card, glass = state.glass_card, state.glass
-        for q in range(n):
+        for q in range(self.players):
             b = q * W
             start = at["numbers"] + q * width
             record = SEAT_RECORD(pv[b : b + W])
@@ -364,16 +456,33 @@ class MixObserver(Observer):
             mix = pv[b + MIXOLOGIST]
             if mix >= 0:
                 out[at["mixologist_card"] + q * len(MIXES) + mix] = 1.0
-            start = at["reserve"] + q * N_ING
+
+    def _write_reserve(self, state: MixView, player: int, out: list[float]) -> None:
+        at_reserve = self.offsets["reserve"]
+        for q in range(self.players):
+            start = at_reserve + q * N_ING
             for i in state.reserve[q]:
                 out[start + i] += 1 / 3
-            for bar in range(2 if pv[b + BAR_TILE] >= 0 else 1):
+
+    def _write_glasses(self, state: MixView, player: int, out: list[float]) -> None:
+        at = self.offsets
+        n_c = len(CLIENTS)
+        pv = state.pv
+        glass_card, glass = state.glass_card, state.glass
+        for q in range(self.players):
+            for bar in range(2 if pv[q * W + BAR_TILE] >= 0 else 1):
                 card = glass_card[q * BARS + bar]
                 if card >= 0:
                     out[at["glass_client"] + (q * BARS + bar) * n_c + card] = 1.0
                 start = at["glass_holds"] + (q * BARS + bar) * N_ING
                 for i in glass[q * BARS + bar]:
                     out[start + i] += 1 / 3
+
+    def _write_cards(self, state: MixView, player: int, out: list[float]) -> None:
+        """Each seat's completed clients, technique cards and experience tiles."""
+        at = self.offsets
+        n_c, n_t, n_e = len(CLIENTS), len(TECHS), len(EXPS)
+        for q in range(self.players):
             start = at["completed"] + q * n_c
             for c in state.completed[q]:
                 out[start + c] = 1.0
@@ -383,6 +492,14 @@ class MixObserver(Observer):
             start = at["experience"] + q * n_e
             for t in state.tiles_held[q]:
                 out[start + t] = 1.0
+
+    def _write_marks(self, state: MixView, player: int, out: list[float]) -> None:
+        """Each seat's used level-3 tiles and reserved client."""
+        at = self.offsets
+        n_c, n_once = len(CLIENTS), len(ONCE)
+        pv = state.pv
+        for q in range(self.players):
+            b = q * W
             used = pv[b + USED_TILES]
             if used:
                 start = at["used_tiles"] + q * n_once
@@ -392,10 +509,16 @@ class MixObserver(Observer):
             reserved = pv[b + RESERVED]
             if reserved >= 0:
                 out[at["reserved"] + q * n_c + reserved] = 1.0
-        if step == Step.SETUP:
-            start = at["dealt"]
+
+    def _write_dealt(self, state: MixView, player: int, out: list[float]) -> None:
+        if state.step == Step.SETUP:
+            start = self.offsets["dealt"]
             for m in state.dealt[player]:
                 out[start + m] = 1.0
+
+    def _write_market(self, state: MixView, player: int, out: list[float]) -> None:
+        """The face-up clients and technique cards, the Bar Supply and the Store."""
+        at = self.offsets
         start = at["columns"]
         for column in state.columns:
             for c in column:
@@ -407,6 +530,9 @@ class MixObserver(Observer):
         out[start : start + N_ING] = [count / 3 for count in state.bar]
         start = at["store"]
         out[start : start + N_ING] = [count / 20 for count in state.store]
+
+    def _write_shared(self, state: MixView, player: int, out: list[float]) -> None:
+        at = self.offsets
         start = at["shared"]
         out[start] = state.main_dice / 3
         out[start + 1] = state.fox / 15
@@ -425,17 +551,14 @@ class MixObserver(Observer):
         start = at["experience_left"]
         for t in state.experience_pool:
             out[start + t] = 1.0
-        if step == Step.PENDING and state.pending:
+        if state.step == Step.PENDING and state.pending:
             _, kind, amount, _ = state.pending[0]
             out[at["pending"] + kind] = 1.0
             out[at["pending"] + len(PENDING_KINDS)] = amount / 3
         out[at["turn"]] = float(state.main_done)
         out[at["turn"] + 1] = float(state.extra_done)
-        if self.solo:
-            self._encode_rival(state, out)
-        return PHASE_BY_STEP[step]
 
-    def _encode_rival(self, state: MixView, out: list[float]) -> None:
+    def _write_rival(self, state: MixView, player: int, out: list[float]) -> None:
         """The automaton's pieces, as ``encode`` writes them from the view's rival."""
         at = self.offsets
         a = state.num_players
