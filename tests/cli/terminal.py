@@ -8,13 +8,18 @@ side hangs it up, exactly as at a desk.
 from __future__ import annotations
 
 import codecs
+import fcntl
 import os
 import pty
 import re
 import select
 import signal
+import struct
 import sys
+import termios
 import time
+
+import pyte
 
 # Colour and cursor sequences, carriage returns and the terminal's bell: not text.
 _CONTROL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[()][0-9A-Za-z]|[\r\x07]")
@@ -24,13 +29,24 @@ _LONGEST_CONTROL = 64
 
 
 class Terminal:
-    """``python -m lastcall.cli ARGS`` running on a pseudo-terminal."""
+    """``python -m lastcall.cli ARGS`` running on a pseudo-terminal of ``columns`` x ``lines``.
 
-    def __init__(self, args: list[str], cwd: str, timeout: float = 90.0) -> None:
+    ``text`` is everything shown so far, as a stream; ``display`` is what a
+    person would see on the screen now, drawn by a terminal emulator.
+    """
+
+    def __init__(
+        self,
+        args: list[str],
+        cwd: str,
+        timeout: float = 90.0,
+        columns: int = 100,
+        lines: int = 60,
+    ) -> None:
         env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST_")} | {
             "TERM": "xterm",
-            "COLUMNS": "100",
-            "LINES": "60",
+            "COLUMNS": str(columns),
+            "LINES": str(lines),
             "PAGER": "cat",
         }
         env.pop("NO_COLOR", None)
@@ -41,12 +57,15 @@ class Terminal:
                 # defaults, whatever the shell that started the tests ignored.
                 for number in (signal.SIGINT, signal.SIGQUIT, signal.SIGHUP):
                     signal.signal(number, signal.SIG_DFL)
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
                 os.chdir(cwd)
                 os.execve(sys.executable, [sys.executable, "-m", "lastcall.cli", *args], env)
             finally:
                 os._exit(127)
         self.pid = pid
         self.fd = fd
+        self.screen = pyte.Screen(columns, lines)
+        self.stream = pyte.ByteStream(self.screen)
         self.timeout = timeout
         self.text = ""  # everything shown so far, control sequences removed
         self.mark = 0  # where the next expect starts looking
@@ -66,6 +85,7 @@ class Terminal:
             return False
         if not data:
             return False
+        self.stream.feed(data)
         self.text += _CONTROL.sub("", self._complete(self._decoder.decode(data)))
         return True
 
@@ -95,6 +115,18 @@ class Terminal:
                     return found
                 tail = self.text[-3000:]
                 raise AssertionError(f"{pattern!r} never appeared; the screen ended with:\n{tail}")
+
+    @property
+    def display(self) -> list[str]:
+        """The screen's lines as they are shown now, trailing blanks removed."""
+        return [line.rstrip() for line in self.screen.display]
+
+    def settle(self, quiet: float = 0.2) -> None:
+        """Read until the program has written nothing for ``quiet`` seconds."""
+        while self.fd >= 0:
+            ready, _, _ = select.select([self.fd], [], [], quiet)
+            if not ready or not self._read(time.monotonic() + quiet):
+                return
 
     def send(self, text: str) -> None:
         os.write(self.fd, text.encode("utf-8"))

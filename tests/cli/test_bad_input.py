@@ -4,6 +4,7 @@ the menu asks again; every option is described."""
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ import typer
 from typer.testing import CliRunner
 
 import lastcall
+from lastcall.cli import app as app_module
 from lastcall.cli.app import app
 from lastcall.core import MatchRecord
 
@@ -48,6 +50,7 @@ BAD = [
     (["bench", "barista", "--seconds", "1e9"], "--seconds 1000000000.0: give seconds"),
     (["bench", "barista", "--seconds", "nan"], "--seconds nan: give seconds"),
     (["bench", "barista", "--scaling", "-1"], "--scaling -1: give 0 to 100,000 games"),
+    (["bench", "barista", "--startup-runs", "51"], "--startup-runs 51: give 0 to 50 runs"),
     (["rules", "[/red]"], "unknown game '[/red]'"),
 ]  # fmt: skip
 
@@ -127,6 +130,20 @@ def test_resume_of_a_finished_match_points_to_replay(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "--resume", str(path)])
     assert result.exit_code == 2
     assert "that match is finished; `lastcall replay` shows how it went" in result.output
+    assert result.output.startswith(f"error: {path}: ")
+
+
+def test_resume_of_a_finished_match_of_a_retired_version_says_both(tmp_path: Path) -> None:
+    args = ["play", "barista", "--seats", "random,random", "--seed", "2", "--records"]
+    assert runner.invoke(app, [*args, str(tmp_path)]).exit_code == 0
+    (path,) = tmp_path.glob("*.json")
+    data = MatchRecord.load(path).to_json()
+    data["game_version"] = 1
+    path.write_text(__import__("json").dumps(data))
+    result = runner.invoke(app, ["play", "--resume", str(path)])
+    assert result.exit_code == 2
+    said = " ".join(result.output.split())
+    assert "that match is finished, and barista v1 is retired (" in said
 
 
 # ----------------------------------------------------------------- the menu
@@ -135,7 +152,9 @@ def test_resume_of_a_finished_match_points_to_replay(tmp_path: Path) -> None:
 def test_the_menu_asks_again_after_bad_answers(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     typed = ["9", "chess", "²", "barista", "0", "seven", "3", "human", "random,random,x"]
-    answers = "\n".join([*typed, "random,random,random"]) + "\n"
+    options = ["random,random,random", "many", "5", "20"]
+    names = ["Ann", "Ann,Bo,ann", "Ann,Bo,Cy"]
+    answers = "\n".join([*typed, *options, *names]) + "\n"
     result = runner.invoke(app, [], input=answers)
     assert result.exit_code == 0, result.output[-2000:]
     output = result.output
@@ -144,9 +163,16 @@ def test_the_menu_asks_again_after_bad_answers(tmp_path: Path, monkeypatch) -> N
     assert "No choice 'chess'" in output
     assert "No choice '²'" in output
     assert "No choice '0': type a number from 2 to 6." in output
-    assert "No choice: 3 players need 3 seats; --seats names 1" in output
+    assert "No choice: 3 players need 3 seats, not 1" in output
     assert "No choice: unknown bot 'x'" in output
+    assert "turns after which an unfinished game ends" in output  # each option's help
+    assert "No choice 'many': type a number from 10 to 100000." in output
+    assert "No choice '5': type a number from 10 to 100000." in output
+    assert "No choice: 3 players need 3 names separated by commas: 'Ann'" in output
+    assert "No choice: every seat needs its own name: 'Ann,Bo,ann'" in output
+    assert "--" not in output.split("choose a game", 1)[1].split("Final standings")[0]
     assert "Final standings" in output
+    assert re.search(r"\d\. Cy: \d+", output)
 
 
 def test_the_menu_resumes_a_saved_match(tmp_path: Path, monkeypatch) -> None:
@@ -208,3 +234,38 @@ def test_rules_name_no_path_of_the_machine_that_built_them(game_id: str) -> None
     absolute = re.findall(r"(?:^|[\s`(\"'])(/[\w.-]+/[\w./-]*)", result.output)
     assert absolute == []
     assert "rulebook" in result.output.lower()
+
+
+COMMAND_LINE_MISTAKES = [
+    (["play", "barista", "--seed", "notanumber"], "Invalid value for '--seed'", "play"),
+    (["simulate", "the-mix", "-n", "0"], "Invalid value for '-n' / '--games'", "simulate"),
+    (["rules"], "Missing argument 'GAME'", "rules"),
+    (["dance"], "No such command 'dance'", ""),
+]
+
+
+@pytest.mark.parametrize(("args", "message", "command"), COMMAND_LINE_MISTAKES)
+def test_command_line_mistakes_are_one_error_line(
+    args: list[str],
+    message: str,
+    command: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["lastcall", *args])
+    monkeypatch.setenv("COLUMNS", "200")
+    with pytest.raises(SystemExit) as stopped:
+        app_module.main()
+    assert stopped.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    (line,) = err.strip().splitlines()
+    assert line.startswith(f"error: {message}")
+    assert line.endswith(f"(see: {' '.join(['lastcall', command]).strip()} --help)")
+
+
+def test_an_option_given_twice_is_refused() -> None:
+    args = ["play", "the-mix", "-o", "side=advanced", "-o", "side=basic"]
+    result = runner.invoke(app, args, input="")
+    assert result.exit_code == 2
+    assert result.output.strip() == "error: option 'side' is given twice; give each option once"

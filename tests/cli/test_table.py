@@ -125,7 +125,8 @@ def scripted_match(
     g = lastcall.game(game_id)
     console, out = wide_console(terminal=kwargs.pop("terminal", False))
     script = Script(answers, out)
-    match = new_table(g, len(seats), seats, seed, None, console, script, **kwargs)
+    confirm_all = kwargs.pop("confirm_all", False)
+    match = new_table(g, len(seats), seats, seed, None, console, script, confirm_all)
     return match, script, out
 
 
@@ -180,8 +181,10 @@ def test_a_list_stops_at_the_first_illegal_action_and_says_so() -> None:
     match.ask = ask
     with pytest.raises(QuitGame):
         play_match(match)
-    assert match.rec.moves[-1] == (0, given[0])
+    mine = [text for player, text in match.rec.moves if player == 0]
+    assert mine[-1] == given[0]
     assert "Stopped at 'challenge': P0 cannot 'challenge'" in out.getvalue()
+    assert f"(and dropped '{given[0]}')" in out.getvalue()
 
 
 def test_the_news_holds_everything_since_the_seat_last_decided() -> None:
@@ -327,3 +330,39 @@ def test_resume_refuses_a_finished_or_broken_record() -> None:
     tampered = MatchRecord(**{**record.__dict__, "moves": tuple(moves)})
     with pytest.raises(LastcallError, match=r"move 1 .* does not replay"):
         resume_match(tampered, console, ask)
+
+
+def test_a_resumed_match_keeps_the_names_it_was_saved_with() -> None:
+    match, _, _ = scripted_match("barista", ["human", "random"], [])
+    saved: list[MatchRecord] = []
+    Autosave(match.rec, saved.append, names=("Ann", "Bo")).flush()
+    assert saved[0].meta["names"] == ["Ann", "Bo"]
+    console, _ = wide_console()
+    again = resume_match(saved[0], console, Script([], io.StringIO()))
+    assert again.names == ("Ann", "Bo")
+    unnamed = MatchRecord(**{**saved[0].__dict__, "meta": {}})
+    assert resume_match(unnamed, console, Script([], io.StringIO())).names == ("P0", "P1")
+
+
+@pytest.mark.parametrize(
+    "names", [["Ann"], ["Ann", "ann"], ["Ann", "\x1b[2JBo"], ["Ann", "B" * 40], "Ann,Bo"]
+)
+def test_names_read_back_from_a_record_are_checked(names: object) -> None:
+    match, _, _ = scripted_match("barista", ["human", "random"], [])
+    record = MatchRecord(**{**match.rec.record().__dict__, "meta": {"names": names}})
+    console, _ = wide_console()
+    with pytest.raises(LastcallError):
+        resume_match(record, console, Script([], io.StringIO()))
+
+
+def test_the_news_and_the_log_call_seats_by_their_names() -> None:
+    match, _, _ = scripted_match("bartender", ["human", "random"], [])
+    match.names = ("Ann", "Bo")
+    state = match.rec.state
+    while not any(e.data.get("p") == 1 for e in state.events(0)):
+        player = state.to_move[0]
+        state.apply(player, state.legal_actions(player)[0])
+    texts = [e.text for e in state.events(0, names=match.names)]
+    assert any(text.startswith("Bo ") for text in texts)
+    assert not any("P1" in text for text in texts)
+    assert [e.text for e in state.events(0)] != texts

@@ -1,5 +1,5 @@
 """``python -m lastcall.cli``: the ``lastcall`` command without its script."""
 
-from lastcall.cli.app import main
+from lastcall.cli import main
 
 main()

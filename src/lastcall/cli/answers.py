@@ -9,7 +9,9 @@ a choice comes back as a message and the prompt asks again.
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lastcall.core import Action, Game, InvalidAction, State
@@ -20,6 +22,8 @@ MAX_ANSWER = 2000
 # A list position has at most this many digits (lists are a few dozen long).
 MAX_INDEX_DIGITS = 6
 SEPARATOR = ";"
+COMMANDS = ("table", "info", "log", "help", "quit")
+"""Words the prompt serves itself rather than taking as actions."""
 _SEAT = re.compile(r"(?<![\w])p(\d{1,2})(?![\w])", re.IGNORECASE)
 
 
@@ -49,8 +53,20 @@ def _hint(count: int) -> str:
     return f"type a number from 1 to {count}, or an action's text (? for help)"
 
 
+def did_you_mean(text: str, known: Sequence[str]) -> str:
+    """`` Did you mean 'place shaker'?`` for a near miss, else nothing."""
+    close = difflib.get_close_matches(text.lower(), list(dict.fromkeys(known)), n=2, cutoff=0.6)
+    if not close:
+        return ""
+    return f" Did you mean {' or '.join(repr(word) for word in close)}?"
+
+
 def read_answer(
-    text: str, state: State, player: int, shown_actions: tuple[Action, ...]
+    text: str,
+    state: State,
+    player: int,
+    shown_actions: tuple[Action, ...],
+    commands: Sequence[str] = (),
 ) -> list[Action] | NoChoice:
     """The actions an answer names, in order, or why it names none.
 
@@ -86,8 +102,10 @@ def read_answer(
         if parsed is None:
             if not any(c.isalpha() for c in piece):
                 return NoChoice(f"No choice {shown(piece)}: {_hint(count)}.")
+            known = [*map(str, shown_actions), *commands]
             return NoChoice(
                 f"No choice {shown(piece)}: not an action of {game.title}; {_hint(count)}."
+                + did_you_mean(piece, known)
             )
         if position == 0 and parsed not in shown_actions:
             return NoChoice(f"No choice {shown(piece)}: {state.illegal(player, parsed)}")

@@ -19,11 +19,10 @@ from functools import partial
 from math import isfinite
 from pathlib import Path
 from types import FrameType
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.progress import (
     BarColumn,
     Progress,
@@ -37,7 +36,6 @@ from rich.table import Table
 from rich.text import Text
 
 from lastcall.bots import bot_kinds, split_specs
-from lastcall.bots.measure import ismcts_iterations_per_second
 from lastcall.cli.asking import read_line
 from lastcall.cli.play import (
     HUMAN,
@@ -46,7 +44,9 @@ from lastcall.cli.play import (
     Session,
     new_table,
     play_match,
+    record_names,
     resume_match,
+    seat_names,
     seat_specs,
     show_result,
 )
@@ -58,18 +58,22 @@ from lastcall.cli.records import (
     shown_path,
     unfinished_records,
 )
-from lastcall.core import Game, LastcallError, __version__, game, games
+from lastcall.cli.screen import suggestions, wrap
+from lastcall.core import Game, LastcallError, Option, __version__, game, games
 from lastcall.core.actions import shown
-from lastcall.sim.bench import bench_game, worker_scaling
-from lastcall.sim.report import MIN_OFFERS, flagged_offers, write_report
-from lastcall.sim.runner import SimulationSummary
-from lastcall.sim.runner import simulate as run_simulation
+from lastcall.core.present import default_names
+
+if TYPE_CHECKING:
+    from lastcall.sim.runner import SimulationSummary
 
 # An option given with -o is a short name=value; longer text is a mistake.
 MAX_OPTION_TEXT = 200
 # Timed benchmark phases are seconds to minutes; ten minutes is the ceiling.
 MAX_BENCH_SECONDS = 600.0
 MAX_SCALING_GAMES = 100_000
+# A short run by default: enough to start the workers and see them share the games.
+DEFAULT_SCALING_GAMES = 400
+MAX_STARTUP_RUNS = 50
 RECORDS = Path("records")
 
 
@@ -128,6 +132,8 @@ def _options(pairs: list[str] | None) -> dict[str, Any]:
         name, eq, value = pair.partition("=")
         if not eq or len(pair) > MAX_OPTION_TEXT:
             raise _fail(f"option {shown(pair)} is not a short name=value")
+        if name.strip() in options:
+            raise _fail(f"option {shown(name.strip())} is given twice; give each option once")
         options[name.strip()] = value.strip()
     return options
 
@@ -145,8 +151,7 @@ def _seconds(value: float, option: str, minimum: float) -> float:
 
 
 def _ask(prompt: str) -> str:
-    console.print(Text(f"{prompt}: "), end="")
-    return read_line()
+    return read_line(f"{prompt}: ")
 
 
 def _version(value: bool) -> None:
@@ -182,10 +187,68 @@ def _menu_seats(g: Game, players: int) -> tuple[str, ...]:
     )
     while True:
         answer = _ask(f"Seats [{default}]").strip() or default
+        named = len(split_specs(answer))
+        if named != players:
+            console.print(
+                Text(f"No choice: {players} players need {players} seats, not {named}", style="red")
+            )
+            continue
         try:
             return seat_specs(answer, players)
         except LastcallError as exc:
             console.print(Text(f"No choice: {exc}", style="red"))
+
+
+def _menu_names(players: int) -> tuple[str, ...]:
+    default = ",".join(default_names(players))
+    while True:
+        answer = _ask(f"Names, one per seat [{default}]").strip() or default
+        try:
+            return seat_names(answer, players)
+        except LastcallError as exc:
+            console.print(Text(f"No choice: {exc}", style="red"))
+
+
+def _option_values(option: Option) -> str:
+    """The answers an option takes, in words."""
+    if option.choices is not None:
+        return " or ".join(map(str, option.choices))
+    if isinstance(option.default, bool):
+        return "yes or no"
+    if isinstance(option.default, int):
+        low = "" if option.minimum is None else f"from {option.minimum} "
+        high = "" if option.maximum is None else f"to {option.maximum}"
+        return f"a number {low}{high}".strip()
+    return "a word"
+
+
+def _menu_options(g: Game, players: int) -> dict[str, Any]:
+    """Every option of the game that applies at this player count, each with its help."""
+    chosen: dict[str, Any] = {}
+    usable = [o for o in g.options if o.players is None or players in o.players]
+    if not usable:
+        return chosen
+    console.print(Text("Options (Enter keeps the value in brackets):"))
+    for option in usable:
+        default = option.default
+        shown_default = ("yes" if default else "no") if isinstance(default, bool) else str(default)
+        house = " (a house rule, not in the rulebook)" if option.house_rule else ""
+        console.print(Text(f"  {option.name}: {option.help}{house}"), soft_wrap=True)
+        while True:
+            answer = _ask(f"  {option.name} [{shown_default}]").strip()
+            if not answer:
+                break
+            try:
+                value = option.validate(answer)
+                g.resolve_options({**chosen, option.name: value}, players)
+            except LastcallError:
+                console.print(
+                    Text(f"No choice {shown(answer)}: type {_option_values(option)}.", style="red")
+                )
+                continue
+            chosen[option.name] = value
+            break
+    return chosen
 
 
 def _menu_resume(entries: list[MatchRecordFile]) -> Path:
@@ -230,7 +293,10 @@ def run_menu(records: Path) -> None:
     g = game(pick)
     players = _menu_players(g)
     seats = _menu_seats(g, players)
-    _run(*_started(g, players, seats, secrets.randbelow(2**31), {}, records, confirm_all=False))
+    options = _menu_options(g, players)
+    names = _menu_names(players)
+    seed = secrets.randbelow(2**31)
+    _run(*_started(g, players, seats, seed, options, records, confirm_all=False, names=names))
 
 
 @app.callback(invoke_without_command=True)
@@ -259,27 +325,103 @@ def main_menu(
 
 @app.command("games")
 def list_games() -> None:
-    """List the games."""
-    table = Table(title="Games")
-    for column in ("id", "title", "players", "options", "about"):
-        table.add_column(column)
+    """List the games with their player counts and options."""
+    width = min(console.width, 100)
     for game_id in games():
         g = game(game_id)
-        opts = (
-            ", ".join(
-                f"{o.name}={o.default}" + (" (house rule)" if o.house_rule else "")
-                for o in g.options
-            )
-            or "-"
+        console.print(
+            Text.assemble(
+                (g.title, "bold"),
+                f" ({g.id}, version {g.version}), {g.min_players}-{g.max_players} players",
+            ),
+            soft_wrap=True,
         )
-        table.add_row(g.id, g.title, f"{g.min_players}-{g.max_players}", opts, g.summary)
-    console.print(table)
+        for line in wrap(g.summary, width - 2, "  "):
+            console.print(Text(f"  {line}"), soft_wrap=True)
+        for o in g.options:
+            house = ", a house rule" if o.house_rule else ""
+            text = f"option {o.name}={o.default} ({_option_values(o)}{house}): {o.help}"
+            for line in wrap(text, width - 2, "    "):
+                console.print(Text(f"  {line}"), soft_wrap=True)
+    console.print(Text("Play one with: lastcall play GAME (options: -o name=value)"))
 
 
 @app.command()
-def rules(game_id: GameArgument) -> None:
-    """Print a game's rules as implemented."""
-    console.print(Markdown(_game(game_id).rules_text()))
+def rules(
+    game_id: GameArgument,
+    term: Annotated[
+        str | None,
+        typer.Argument(help="A card or term to explain (close spellings are found)."),
+    ] = None,
+    glossary: Annotated[
+        bool,
+        typer.Option("--glossary", help="Every card and term with its full text."),
+    ] = False,
+    full: Annotated[
+        bool,
+        typer.Option("--full", help="The whole document of the rules as this program plays them."),
+    ] = False,
+) -> None:
+    """How to play a game, and what its cards and terms mean (--full: every rule in detail).
+
+    The how-to is followed by the names the glossary explains; one name, or
+    ``--glossary`` for all of them, gives their full text.
+    """
+    g = _game(game_id)
+    entries = g.glossary()
+    header = f"# {g.title} (version {g.version} of its rules here)"
+    if term is not None:
+        text = _glossary_entry(g, entries, term)
+    elif full:
+        text = f"{header}\n\n{_without_title(g.rules_text())}"
+    elif glossary:
+        listed = "\n".join(f"- **{name}**: {meaning}" for name, meaning in entries.items())
+        text = f"{header}\n\n## Glossary\n\n{listed}"
+    else:
+        parts = [header, _without_title(g.how_to_play())]
+        if entries:
+            parts.append(
+                "## Glossary\n\n"
+                + ", ".join(entries)
+                + f".\n\nOne of them explained: `lastcall rules {g.id} NAME`; all of them: "
+                f"`lastcall rules {g.id} --glossary`; at the table, `info NAME`."
+            )
+        parts.append(
+            "Every rule in detail, as this program plays it, with the rulebook's references: "
+            f"`lastcall rules {g.id} --full`."
+        )
+        text = "\n\n".join(parts)
+    from rich.markdown import Markdown  # a fifth of start-up; only this command needs it
+
+    document = Markdown(text)
+    if console.is_terminal and term is None:
+        with console.pager(styles=True):
+            console.print(document)
+    else:
+        console.print(document)
+
+
+def _glossary_entry(g: Game, entries: dict[str, str], term: str) -> str:
+    """The entry named ``term`` (or spelled close to it), or a one-line error."""
+    by_lower = {name.lower(): name for name in entries}
+    found = by_lower.get(term.strip().lower())
+    if found is None:
+        close = [by_lower[c] for c in suggestions(term, by_lower)]
+        starting = [name for low, name in by_lower.items() if term.strip().lower() in low]
+        choices = list(dict.fromkeys([*close, *starting]))
+        if len(choices) != 1:
+            hint = f"; did you mean {', '.join(choices[:5])}?" if choices else ""
+            raise _fail(f"{g.title} has no card or term {term!r}{hint}")
+        found = choices[0]
+    return f"**{found}**: {entries[found]}"
+
+
+def _without_title(text: str) -> str:
+    """A document less its own first heading, which the header replaces."""
+    lines = text.strip().splitlines()
+    if lines and lines[0].startswith("# "):
+        lines = lines[1:]
+    return "\n".join(lines).strip()
 
 
 # ----------------------------------------------------------------- play
@@ -316,12 +458,13 @@ def _started(
     options: dict[str, Any],
     records: Path,
     confirm_all: bool,
+    names: tuple[str, ...] = (),
 ) -> tuple[Session, RecordFile]:
     try:
         g.new(players, seed, options)  # options are checked before a file is made
         file = RecordFile.reserve(records, g.id, seed)
-        match = new_table(g, players, seats, seed, options, console, _ask, confirm_all)
-        match.saver = Autosave(match.rec, file.save)
+        match = new_table(g, players, seats, seed, options, console, _ask, confirm_all, names)
+        match.saver = Autosave(match.rec, file.save, names=names)
         match.saver.flush()
     except LastcallError as exc:
         raise _fail(str(exc)) from exc
@@ -332,11 +475,14 @@ def _resumed(path: Path, confirm_all: bool) -> tuple[Session, RecordFile]:
     try:
         record = read_record(path)
         check_output_dir(path.parent, "the record's folder")
+    except LastcallError as exc:  # the message names the file or its folder already
+        raise _fail(str(exc)) from exc
+    try:
         match = resume_match(record, console, _ask, confirm_all)
     except LastcallError as exc:
-        raise _fail(str(exc)) from exc
+        raise _fail(f"{shown_path(path)}: {exc}") from exc
     file = RecordFile(path)
-    match.saver = Autosave(match.rec, file.save)
+    match.saver = Autosave(match.rec, file.save, names=match.names)
     match.saver.saved_moves = len(match.rec.moves)
     console.print(
         Text(
@@ -378,7 +524,7 @@ def _run(match: Session, file: RecordFile) -> None:
         if code:
             raise typer.Exit(code)
         return
-    show_result(state, match.seats, console)
+    show_result(state, match.names, console)
     console.print(
         Text(f"Match record saved to {path} (replay it with: lastcall replay {path})"),
         soft_wrap=True,
@@ -420,6 +566,12 @@ def play(
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of all chance (random if absent).")] = None,
     option: OptionList = None,
+    names: Annotated[
+        str | None,
+        typer.Option(
+            help="What to call the seats, one per player, e.g. Ann,Bo (default P0, P1...)."
+        ),
+    ] = None,
     records: Annotated[
         Path, typer.Option(help="Folder the match is saved to as it goes.")
     ] = RECORDS,
@@ -440,7 +592,12 @@ def play(
     if resume:
         given = [
             name
-            for name, value in (("--players", players), ("--seats", seats), ("--seed", seed))
+            for name, value in (
+                ("--players", players),
+                ("--seats", seats),
+                ("--seed", seed),
+                ("--names", names),
+            )
             if value is not None
         ] + (["--option"] if option else [])
         if given:
@@ -456,10 +613,11 @@ def play(
     _players(g, n)
     try:
         specs = seat_specs(seats, n)
+        called = default_names(n) if names is None else seat_names(names, n)
     except LastcallError as exc:
         raise _fail(str(exc)) from exc
     real_seed = seed if seed is not None else secrets.randbelow(2**31)
-    _run(*_started(g, n, specs, real_seed, _options(option), records, confirm_all))
+    _run(*_started(g, n, specs, real_seed, _options(option), records, confirm_all, called))
 
 
 # ----------------------------------------------------------------- simulate
@@ -491,6 +649,9 @@ def simulate(
     ] = None,
 ) -> None:
     """Play many games between bots and report win rates, scores and speed."""
+    from lastcall.sim.report import write_report
+    from lastcall.sim.runner import simulate as run_simulation
+
     g = _game(game_id)
     n_players = _players(g, players if players is not None else g.min_players)
     specs = split_specs(bots)
@@ -555,6 +716,8 @@ def simulate(
 
 def _print_design(summary: SimulationSummary) -> None:
     """Points by source and components never or always taken, where the game reports them."""
+    from lastcall.sim.report import MIN_OFFERS, flagged_offers
+
     if summary.score_sources:
         parts = ", ".join(f"{name} {points:.2f}" for name, points in summary.score_sources.items())
         console.print(Text(f"points by source (mean per seat): {parts}"), soft_wrap=True)
@@ -585,9 +748,14 @@ def replay(
     """Replay a match record, check every move, and print the final standings."""
     try:
         record = read_record(path)
-        state = record.replay()
-    except LastcallError as exc:
+    except LastcallError as exc:  # the message names the file already
         raise _fail(str(exc)) from exc
+    try:
+        dealt_fairly = record.deal_checked()
+        state = record.replay()
+        names = record_names(record)
+    except LastcallError as exc:
+        raise _fail(f"{shown_path(path)}: {exc}") from exc
     if as_json:
         print(
             json.dumps(
@@ -599,6 +767,7 @@ def replay(
                     "over": state.is_over,
                     "scores": list(state.scores()),
                     "ranking": [list(g) for g in state.ranking()],
+                    "deal_checked": dealt_fairly,
                 },
                 sort_keys=True,
             )
@@ -609,13 +778,20 @@ def replay(
             f"{shown_path(path)}: {len(record.moves)} moves of {record.game} replayed and checked."
         )
     )
+    if dealt_fairly:
+        console.print(
+            Text(
+                "The seed matches the commitment published when the table started: "
+                "the deal was fixed before anyone played."
+            ),
+            soft_wrap=True,
+        )
     if not state.is_over:
         console.print(
             Text(f"The match was not finished; continue it with: lastcall play --resume {path}"),
             soft_wrap=True,
         )
-    seats = record.seats if len(record.seats) == record.players else ()
-    show_result(state, seats or tuple(f"P{p}" for p in range(record.players)), console)
+    show_result(state, names, console)
 
 
 # ----------------------------------------------------------------- bench
@@ -631,61 +807,109 @@ def bench(
             show_default=False,
         ),
     ] = None,
-    players: PlayersOption = None,
-    seconds: Annotated[float, typer.Option(help="Random play time per game.")] = 2.0,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="One player count (default: every count allowed)."),
+    ] = None,
+    seconds: Annotated[
+        float, typer.Option(help="Random play time, and AEC stepping time, per row.")
+    ] = 2.0,
     scaling: Annotated[
-        int, typer.Option(help="Also time a simulation of this many games on 1 and 2 workers.")
-    ] = 0,
+        int,
+        typer.Option(help="Games simulated on 1 and 2 workers for the speed-up (0: skip)."),
+    ] = DEFAULT_SCALING_GAMES,
     ismcts_seconds: Annotated[
         float, typer.Option("--ismcts-seconds", help="Search time for the ISMCTS rate (0: skip).")
     ] = 1.0,
+    startup_runs: Annotated[
+        int,
+        typer.Option("--startup-runs", help="Fresh processes timed per start-up figure (0: skip)."),
+    ] = 3,
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print one JSON object instead of a table.")
+        bool, typer.Option("--json", help="Print one JSON object (docs/bench.md) instead.")
     ] = False,
 ) -> None:
-    """Measure speed on one core: per decision, per game, per clone, per view, ISMCTS."""
+    """Measure speed on one core: start-up, per decision, clone, view, determinize,
+    observation, AEC step, ISMCTS, and the two-worker speed-up."""
+    from lastcall.sim.bench import report
+
     ids = [_game(game_id).id] if game_id else list(games())
     _seconds(seconds, "--seconds", 0.01)
     _seconds(ismcts_seconds, "--ismcts-seconds", 0.0)
     if not 0 <= scaling <= MAX_SCALING_GAMES:
         raise _fail(f"--scaling {scaling}: give 0 to {MAX_SCALING_GAMES:,} games")
+    if not 0 <= startup_runs <= MAX_STARTUP_RUNS:
+        raise _fail(f"--startup-runs {startup_runs}: give 0 to {MAX_STARTUP_RUNS} runs")
     if players is not None:
         for gid in ids:
             _players(game(gid), players)
-    rows: dict[str, dict[str, float | int]] = {}
-    for gid in ids:
-        r = bench_game(gid, players, seconds)
-        row: dict[str, float | int] = {
-            "players": r.players,
-            "us_per_decision": round(r.us_per_decision, 3),
-            "games_per_sec": round(r.games_per_sec, 2),
-            "clone_us": round(r.clone_us, 3),
-            "view_us": round(r.view_us, 3),
-        }
-        if ismcts_seconds > 0:
-            rate = ismcts_iterations_per_second(game(gid), r.players, 0, ismcts_seconds)
-            row["ismcts_iters_per_sec"] = round(rate, 1)
-        if scaling:
-            s = worker_scaling(gid, players, scaling)
-            row["workers_speedup"] = round(s.speedup, 3)
-        rows[gid] = row
+    try:
+        data = report(ids, players, seconds, ismcts_seconds, scaling, startup_runs)
+    except LastcallError as exc:
+        raise _fail(str(exc)) from exc
     if as_json:
-        print(json.dumps(rows, sort_keys=True))
+        print(json.dumps(data, sort_keys=True))
         return
-    columns = ["us/dec", "games/s", "clone us", "view us"]
-    keys = ["us_per_decision", "games_per_sec", "clone_us", "view_us"]
-    if ismcts_seconds > 0:
-        columns.append("ismcts it/s")
-        keys.append("ismcts_iters_per_sec")
-    if scaling:
-        columns.append("2 workers")
-        keys.append("workers_speedup")
-    table = Table(title="lastcall bench (one core, random play)")
-    for column in ("game", "players", *columns):
-        table.add_column(column, justify="right")
-    for gid, row in rows.items():
-        table.add_row(gid, str(row["players"]), *(f"{row[k]:,.2f}" for k in keys))
-    console.print(table)
+    _show_bench(data)
+
+
+def _figure(value: float | None) -> str:
+    return "-" if value is None else f"{value:,.2f}"
+
+
+def _show_bench(data: dict[str, Any]) -> None:
+    """The benchmark's figures as tables: start-up, per game and player count, workers."""
+    started = data["startup"]
+    if started is not None:
+        table = Table(title="start-up (fresh process, median)")
+        for column in ("to", "wall s", "cpu s"):
+            table.add_column(column, justify="right")
+        rows = {"lastcall --version": started["version"]}
+        rows.update({f"{gid} first state": t for gid, t in started["first_state"].items()})
+        for name, t in rows.items():
+            table.add_row(name, f"{t['wall_s']:.3f}", f"{t['cpu_s']:.3f}")
+        console.print(table)
+    play = {
+        "decision": "us_per_decision",
+        "games/s": "games_per_sec",
+        "clone": "clone_us",
+        "view": "view_us",
+        "determinize": "determinize_us",
+    }
+    learn = {
+        "observe": "observation_us",
+        "aec step": "aec_step_us",
+        "ismcts it/s": "ismcts_iters_per_sec",
+    }
+    titles = {
+        "random play on one core (times in us)": play,
+        "learning and search on one core (times in us)": learn,
+    }
+    for title, columns in titles.items():
+        table = Table(title=title)
+        for column in ("game", "seats", *columns):
+            table.add_column(column, justify="right")
+        for row in data["games"]:
+            figures = (_figure(row[key]) for key in columns.values())
+            table.add_row(row["game"], str(row["players"]), *figures)
+        console.print(table)
+    if data["workers"] is not None:
+        table = Table(title="simulate: one worker against two (wall time)")
+        for column in ("game", "players", "games", "1 worker s", "2 workers s", "speed-up"):
+            table.add_column(column, justify="right")
+        for gid, w in data["workers"].items():
+            table.add_row(
+                gid,
+                str(w["players"]),
+                f"{w['games']:,}",
+                f"{w['seconds_one_worker']:.2f}",
+                f"{w['seconds_two_workers']:.2f}",
+                f"{w['speedup']:.2f}",
+            )
+        console.print(table)
+    load = data["load_average"]["start"]
+    if load:
+        console.print(f"load average at the start: {', '.join(map(str, load))}")
 
 
 # ----------------------------------------------------------------- web
@@ -737,23 +961,41 @@ def bench_web(
     think: Annotated[
         float, typer.Option(min=0, max=10, help="Seconds a simulated person waits to answer.")
     ] = 0.0,
+    processes: Annotated[
+        int, typer.Option(min=1, max=8, help="Server processes sharing the tables (needs --redis).")
+    ] = 1,
+    redis: Annotated[
+        str | None, typer.Option(help="Redis URL, for several server processes.")
+    ] = None,
+    clients: Annotated[
+        int, typer.Option(min=1, max=8, help="Processes running the simulated people.")
+    ] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
-    """Load a web server on loopback: moves per second, and latency from move to broadcast."""
+    """Load web servers on loopback: moves per second, latency from move to broadcast, and
+    the servers' CPU time per move."""
     try:
         from lastcall.web.bench import run as run_bench
     except ImportError as exc:
         raise _fail(f"the web benchmark needs the web extra ({exc.name} is missing)") from exc
     ids = [_game(game_id).id] if game_id else None
-    report = run_bench(db, tables, seconds, ids, bot_workers, think)
+    if processes > 1 and redis is None:
+        raise _fail("--processes above 1 share the tables through Redis: give --redis")
+    report = run_bench(db, tables, seconds, ids, bot_workers, think, processes, redis, clients)
     if as_json:
         print(json.dumps(report, sort_keys=True))
         return
-    table = Table(title=f"lastcall bench-web ({report['database']}, {tables} tables)")
-    for column in ("moves/s", "p50 ms", "p99 ms", "max ms", "moves", "matches"):
+    title = (
+        f"lastcall bench-web ({report['database']}, {tables} tables, "
+        f"{processes} server process{'es' if processes > 1 else ''})"
+    )
+    table = Table(title=title)
+    columns = ("moves/s", "CPU ms/move", "p50 ms", "p99 ms", "max ms", "moves", "matches")
+    for column in columns:
         table.add_column(column, justify="right")
     table.add_row(
         f"{report['moves_per_sec']:,.1f}",
+        f"{report['cpu_ms_per_move']:.3f}",
         f"{report['p50_ms']:.1f}",
         f"{report['p99_ms']:.1f}",
         f"{report['max_ms']:.1f}",
@@ -761,6 +1003,8 @@ def bench_web(
         str(report["matches_finished"]),
     )
     console.print(table)
+    load = ", ".join(f"{x:.2f}" for x in report["load_average"][:3])
+    console.print(Text(f"load average before: {load}"))
 
 
 def main() -> None:
@@ -770,8 +1014,13 @@ def main() -> None:
     ``LASTCALL_DEBUG=1`` for the traceback) and exits with code 3.
     """
     try:
-        app(prog_name="lastcall")
+        code = app(prog_name="lastcall", standalone_mode=False)
     except Exception as exc:
+        if _is_a(exc, "Abort"):  # Ctrl-C or Ctrl-D at a prompt of the command line
+            sys.exit(130)
+        if _is_a(exc, "ClickException"):  # a value the command line cannot take
+            err.print(Text.assemble(("error: ", "red"), _usage_message(exc)), soft_wrap=True)
+            sys.exit(getattr(exc, "exit_code", 2))
         if os.environ.get("LASTCALL_DEBUG"):
             raise
         err.print(
@@ -783,4 +1032,21 @@ def main() -> None:
             soft_wrap=True,
         )
         sys.exit(3)
-    sys.exit(0)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _is_a(exc: Exception, kind: str) -> bool:
+    """Whether ``exc`` is the command-line parser's ``kind`` of error.
+
+    Typer raises either click's exceptions or those of its own copy of click,
+    depending on its version; both share the class names.
+    """
+    return any(cls.__name__ == kind for cls in type(exc).__mro__)
+
+
+def _usage_message(exc: Exception) -> str:
+    """A command-line mistake in one line, with where to read what it takes."""
+    message = " ".join(str(getattr(exc, "format_message", exc.__str__)()).split())
+    ctx = getattr(exc, "ctx", None)
+    path = getattr(ctx, "command_path", "")
+    return f"{message} (see: {path} --help)" if path else message

@@ -19,15 +19,26 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from time import monotonic
 from types import TracebackType
+from typing import Any
 
 from rich.console import Console
 from rich.panel import Panel
 from rich.status import Status
-from rich.table import Table
 from rich.text import Text
 
 from lastcall.bots import Bot, Seat, make_bot, split_specs
-from lastcall.cli.answers import SEPARATOR, NoChoice, parse_piece, read_answer
+from lastcall.cli.answers import COMMANDS, SEPARATOR, NoChoice, parse_piece, read_answer
+from lastcall.cli.asking import completing
+from lastcall.cli.screen import (
+    decision_screen,
+    entries,
+    entry_lines,
+    full_table,
+    look_up,
+    ordered_choices,
+    pages,
+    standing_lines,
+)
 from lastcall.core import (
     Action,
     Game,
@@ -35,10 +46,13 @@ from lastcall.core import (
     Match,
     MatchRecord,
     State,
+    UnavailableVersion,
     game_version,
     mix_seed,
 )
 from lastcall.core.actions import shown
+from lastcall.core.present import Table as PresentedTable
+from lastcall.core.present import default_names
 
 HUMAN = "human"
 Ask = Callable[[str], str]
@@ -46,6 +60,10 @@ Ask = Callable[[str], str]
 SPINNER_DELAY = 0.3
 # Clear the screen, move home, and erase the scrollback (xterm's ED 3).
 CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"
+# A seat's name fits a line of the table beside its numbers.
+MAX_NAME = 20
+# A terminal shorter than this is drawn as if it had this many lines.
+MIN_HEIGHT = 12
 
 
 class QuitGame(Exception):
@@ -61,11 +79,16 @@ class Autosave:
     """
 
     def __init__(
-        self, rec: Match, save: Callable[[MatchRecord], None], interval: float = 1.0
+        self,
+        rec: Match,
+        save: Callable[[MatchRecord], None],
+        interval: float = 1.0,
+        names: Sequence[str] = (),
     ) -> None:
         self.rec = rec
         self.save = save
         self.interval = interval
+        self.meta: dict[str, Any] = {"names": list(names)} if names else {}
         self.saved_moves = -1
         self.saved_at = monotonic()
 
@@ -75,7 +98,7 @@ class Autosave:
 
     def flush(self) -> None:
         if len(self.rec.moves) != self.saved_moves:
-            self.save(self.rec.record())
+            self.save(self.rec.record(**self.meta))
             self.saved_moves = len(self.rec.moves)
             self.saved_at = monotonic()
 
@@ -99,6 +122,32 @@ def seat_specs(text: str | None, players: int) -> tuple[str, ...]:
     return tuple(HUMAN if spec.lower() == HUMAN else spec for spec in given)
 
 
+def seat_names(text: str, players: int) -> tuple[str, ...]:
+    """``Ann, Bo`` -> one short name per seat, each different."""
+    given = tuple(name.strip() for name in text.split(","))
+    if len(given) != players or not all(given):
+        raise LastcallError(
+            f"{players} players need {players} names separated by commas: {shown(text)}"
+        )
+    return checked_names(given, players, text)
+
+
+def checked_names(given: Sequence[str], players: int, said: str = "") -> tuple[str, ...]:
+    """Names typed at the table (``said``) or read back from a record: short, printable,
+    each different."""
+    if len(given) != players or not all(isinstance(n, str) and n.strip() for n in given):
+        raise LastcallError(f"{players} players need {players} names")
+    given = tuple(name.strip() for name in given)
+    if not all(name.isprintable() for name in given):
+        raise LastcallError(f"a name holds a control character: {shown(given)}")
+    too_long = [name for name in given if len(name) > MAX_NAME]
+    if too_long:
+        raise LastcallError(f"a name has at most {MAX_NAME} characters: {shown(too_long[0])}")
+    if len({name.lower() for name in given}) != players:
+        raise LastcallError(f"every seat needs its own name: {shown(said or ', '.join(given))}")
+    return given
+
+
 @dataclass
 class Session:
     """One match in progress at this terminal: the match, its seats and its people."""
@@ -115,6 +164,14 @@ class Session:
     # Per seat: moves taken for it while another person held the terminal.
     notes: dict[int, list[str]] = field(default_factory=dict)
     last_person: int | None = None
+    names: tuple[str, ...] = ()
+    """What the table calls each seat (``--names``); ``P0``, ``P1``... if none were given."""
+    # Per seat: the actions of a ``;`` chain still to take, each once it is legal.
+    pending: dict[int, list[Action]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if len(self.names) != len(self.seats):
+            self.names = default_names(len(self.seats))
 
     @property
     def game(self) -> Game:
@@ -158,6 +215,7 @@ def new_table(
     console: Console,
     ask: Ask,
     confirm_all: bool = False,
+    names: Sequence[str] = (),
 ) -> Session:
     """A match at its first decision (saving is attached by the caller)."""
     rec = Match(game, players, seed, options, seats=tuple(seats))
@@ -169,15 +227,25 @@ def new_table(
         confirm_all=confirm_all,
         bots=seat_bots(seats, seed, 0),
         seen=[-1] * players,
+        names=tuple(names),
     )
 
 
 def resume_match(
-    record: MatchRecord, console: Console, ask: Ask, confirm_all: bool = False
+    record: MatchRecord,
+    console: Console,
+    ask: Ask,
+    confirm_all: bool = False,
+    names: Sequence[str] = (),
 ) -> Session:
     """A table at the point a saved record stopped: its moves replayed with its seed,
-    seats and options. Each person's news starts where they last decided."""
+    seats, options and the names it was saved with (``names`` overrides them). Each
+    person's news starts where they last decided."""
     if record.scores is not None:
+        try:
+            game_version(record.game, record.game_version)
+        except UnavailableVersion as exc:
+            raise LastcallError(f"that match is finished, and {exc}") from exc
         raise LastcallError("that match is finished; `lastcall replay` shows how it went")
     if len(record.seats) != record.players:
         raise LastcallError(
@@ -204,7 +272,18 @@ def resume_match(
         confirm_all=confirm_all,
         bots=seat_bots(record.seats, record.seed, len(record.moves)),
         seen=seen,
+        names=tuple(names) or record_names(record),
     )
+
+
+def record_names(record: MatchRecord) -> tuple[str, ...]:
+    """The names a record was saved with, or the default ``P0``, ``P1``... if it has none."""
+    saved = record.meta.get("names")
+    if saved is None:
+        return default_names(record.players)
+    if not isinstance(saved, list):
+        raise LastcallError("the record's names must be a list of texts")
+    return checked_names(saved, record.players)
 
 
 class Thinking:
@@ -249,35 +328,86 @@ class Thinking:
                 self.status.stop()
 
 
-def choices_grid(match: Session, player: int) -> Table:
-    grid = Table(show_header=False, box=None, pad_edge=False)
-    for i, action in enumerate(match.rec.state.legal_actions(player), 1):
-        described = match.game.describe(action)
-        grid.add_row(
-            Text(f"{i:>3}", style="bold"),
-            Text(str(action)),
-            Text("" if described == str(action) else described),
-        )
-    return grid
+def seat_name(match: Session, seat: int) -> str:
+    """What the table calls a seat: the name given with ``--names``, else ``P0``..."""
+    return match.names[seat] if seat < len(match.names) else f"P{seat}"
 
 
-def show_turn(match: Session, player: int) -> None:
-    """Everything since the seat last decided, the table, and the numbered choices."""
+def table_of(match: Session, player: int, asked: bool = True) -> PresentedTable:
+    """The seat's table as the game presents it, with its choices if it is asked."""
     state = match.rec.state
+    actions = state.legal_actions(player) if asked and player in state.to_move else ()
+    return match.game.present(state.view(player), actions, match.names)
+
+
+def screen_size(console: Console) -> tuple[int, int]:
+    return max(20, console.width), max(MIN_HEIGHT, console.height)
+
+
+def show_turn(match: Session, player: int, news: Sequence[str] = ()) -> list[Action]:
+    """The news since the seat last decided, a compact table, the prompt and the numbered
+    choices, all on one screen (long news are paged first at a terminal).
+
+    Returns the seat's actions in the order they are numbered on screen.
+    """
     console = match.console
-    news = [e.text for e in state.events(player, after=match.seen[player])]
-    news.extend(match.notes.pop(player, []))
-    if news:
-        console.print(Panel(Text("\n".join(news)), title="Since your last turn"))
-    view = Text.from_markup(match.game.render(state.view(player)))
-    console.print(Panel(view, title=f"{match.game.title}: you are P{player}"))
-    console.print(choices_grid(match, player))
+    table = table_of(match, player)
+    width, height = screen_size(console)
+    laid = decision_screen(table, news, width, height)
+    if laid.news:
+        page_height = height - 1 if console.is_terminal else len(laid.news)
+        chunks = pages(laid.news, page_height)
+        for number, chunk in enumerate(chunks, 1):
+            console.print(Text("\n".join(chunk)), soft_wrap=True)
+            if console.is_terminal and number < len(chunks):
+                match.ask(f"-- more ({number}/{len(chunks)}), press Enter --")
+        if console.is_terminal:
+            match.ask("-- the table and your choices follow, press Enter --")
+    console.print(Text("\n".join(laid.body)), soft_wrap=True)
+    by_text = {str(a): a for a in match.rec.state.legal_actions(player)}
+    return [by_text[c.action] for c in ordered_choices(table.choices) if c.action in by_text]
+
+
+def show_full_table(match: Session, player: int) -> None:
+    """Every zone and component with its full text, through the pager if it is long."""
+    width, height = screen_size(match.console)
+    page(match.console, full_table(table_of(match, player), width), height)
+
+
+def show_info(match: Session, player: int, query: str) -> None:
+    """The full text of the components or glossary terms ``query`` names."""
+    console = match.console
+    width, height = screen_size(console)
+    known = entries(table_of(match, player), match.game.glossary())
+    found = look_up(query, known)
+    if not query.strip():
+        names = ", ".join(dict.fromkeys(e.name for e in known))
+        console.print(Text(f"info NAME shows the full text of one of: {names}"), soft_wrap=True)
+        return
+    if not found:
+        console.print(Text(f"Nothing on the table or in the glossary is called {shown(query)}."))
+        return
+    lines: list[str] = []
+    for entry in found:
+        lines.extend(entry_lines(entry, width))
+    page(console, lines, height)
+
+
+def page(console: Console, lines: Sequence[str], height: int) -> None:
+    """Print ``lines``, through the pager when they are taller than the terminal."""
+    body = Text("\n".join(lines))
+    if console.is_terminal and len(lines) > height - 2:
+        with console.pager():
+            console.print(body, soft_wrap=True)
+    else:
+        console.print(body, soft_wrap=True)
 
 
 def show_log(match: Session, player: int) -> None:
     """The seat's whole log, through the pager when it is longer than the screen."""
     console = match.console
-    lines = [f"{i:>5}  {e.text}" for i, e in enumerate(match.rec.state.events(player), 1)]
+    events = match.rec.state.events(player, names=match.names)
+    lines = [f"{i:>5}  {e.text}" for i, e in enumerate(events, 1)]
     body = Text("\n".join(lines) or "Nothing has happened yet.")
     title = f"The whole log as P{player} saw it ({len(lines)} events)"
     if console.is_terminal and len(lines) > console.height - 4:
@@ -294,77 +424,111 @@ def show_help(match: Session, player: int) -> None:
         Text.assemble(
             "Type a number from the list, or an action's text (e.g. ",
             (example, "bold"),
-            "). Seats may be written as on the table: ",
+            "); Tab completes it, Up and Down bring back earlier answers. Seats may be "
+            "written as on the table: ",
             ("P1", "bold"),
             " or ",
             ("1", "bold"),
             f". Several actions at once: separate them with '{SEPARATOR}' (e.g. ",
             (f"{example}{SEPARATOR} done", "bold"),
-            "); they are applied in order while each is legal.\n",
-            ("log", "bold"),
-            " shows the whole log, ",
+            "); each is taken when it is legal, through choices that would be taken for you "
+            "anyway and other seats' turns.\n",
             ("table", "bold"),
-            " shows the table again, ",
+            " shows the whole table with every card's text, ",
+            ("info NAME", "bold"),
+            " the full text of a card, piece or rule term, ",
+            ("log", "bold"),
+            " the whole log, ",
             ("quit", "bold"),
             " saves the match and leaves (continue it with ",
             ("lastcall play --resume", "bold"),
             ").",
-        )
+        ),
+        soft_wrap=True,
     )
 
 
-def ask_choice(match: Session, player: int) -> list[Action]:
+def ask_choice(match: Session, player: int, shown_actions: Sequence[Action]) -> list[Action]:
     """Ask until the answer names at least one action; commands are served on the way.
 
     Nothing typed here ends the match except ``quit``.
     """
     state = match.rec.state
-    shown_actions = state.legal_actions(player)
+    numbered = tuple(shown_actions)
+    words = [*map(str, numbered), *COMMANDS]
     while True:
-        raw = match.ask(f"P{player}, your choice (number or text, ? for help)")
-        command = raw.strip().lower()
-        if command in ("?", "help"):
+        with completing(words, lambda: info_names(match, player)):
+            raw = match.ask(f"{seat_name(match, player)}, your choice (number or text, ? for help)")
+        command, _, rest = raw.strip().partition(" ")
+        command = command.lower()
+        if command in ("?", "help") and not rest:
             show_help(match, player)
             continue
-        if command in ("quit", "exit"):
+        if command in ("quit", "exit") and not rest:
             raise QuitGame
-        if command == "log":
+        if command == "log" and not rest:
             show_log(match, player)
             continue
-        if command == "table":
-            show_turn(match, player)
+        if command == "table" and not rest:
+            show_full_table(match, player)
             continue
-        answer = read_answer(raw, state, player, shown_actions)
+        if command == "info":
+            show_info(match, player, rest)
+            continue
+        answer = read_answer(raw, state, player, numbered, COMMANDS)
         if isinstance(answer, NoChoice):
-            match.console.print(Text(answer.message, style="red"))
+            match.console.print(Text(answer.message, style="red"), soft_wrap=True)
             continue
         return answer
 
 
+def info_names(match: Session, player: int) -> list[str]:
+    """What ``info`` can be asked about now, for completion."""
+    known = entries(table_of(match, player), match.game.glossary())
+    return [entry.name for entry in known]
+
+
 def take_actions(match: Session, player: int, actions: list[Action]) -> None:
-    """Apply a person's actions in order while each is legal; say where a list stopped."""
-    console = match.console
-    for position, action in enumerate(actions):
-        state = match.rec.state
-        if position > 0:
-            if player not in state.to_move:
-                rest = " ".join(f"'{a}'" for a in actions[position:])
-                console.print(
-                    Text(f"Stopped before {rest}: it is no longer your decision.", style="yellow")
-                )
-                return
-            if action not in state.legal_actions(player):
-                reason = state.illegal(player, action)
-                console.print(Text(f"Stopped at '{action}': {reason}", style="yellow"))
-                return
-        if len(actions) > 1:
-            console.print(Text(f"P{player}: {action}", style="dim"))
+    """Apply a person's first action now and keep the rest for when they are legal."""
+    if len(actions) > 1:
+        match.console.print(Text(f"{seat_name(match, player)}: {actions[0]}", style="dim"))
+    match.apply(player, actions[0], by_person=True)
+    if len(actions) > 1:
+        match.pending[player] = list(actions[1:])
+
+
+def take_pending(match: Session, player: int) -> bool:
+    """Take the seat's next chained action if it is legal now; True if one was taken.
+
+    A decision with a single legal choice that the chain does not name is taken
+    for the person, as it would be without a chain; otherwise a chained action
+    that is not legal ends the chain, and the person is told why.
+    """
+    waiting = match.pending.get(player)
+    if not waiting:
+        return False
+    state = match.rec.state
+    action = waiting[0]
+    actions = state.legal_actions(player)
+    if action in actions:
+        waiting.pop(0)
+        match.console.print(Text(f"{seat_name(match, player)}: {action}", style="dim"))
         match.apply(player, action, by_person=True)
+        return True
+    if len(actions) == 1 and not match.confirm_all:
+        take_only_choice(match, player, actions[0])
+        return True
+    match.pending.pop(player)
+    reason = state.illegal(player, action)
+    rest = " ".join(f"'{a}'" for a in waiting[1:])
+    later = f" (and dropped {rest})" if rest else ""
+    match.console.print(Text(f"Stopped at '{action}': {reason}{later}", style="yellow"))
+    return False
 
 
 def take_only_choice(match: Session, player: int, action: Action) -> None:
     """A decision with one legal choice, made for the person and shown to them."""
-    line = f"P{player}: {action} (the only choice, taken for you)"
+    line = f"{seat_name(match, player)}: {action} (the only choice, taken for you)"
     match.apply(player, action, by_person=True)
     if match.shared and match.last_person != player:
         match.notes.setdefault(player, []).append(line)
@@ -378,7 +542,7 @@ def hand_over(match: Session, player: int) -> None:
     if console.is_terminal:
         console.file.write(CLEAR_ALL)
         console.file.flush()
-    match.ask(f"Pass the terminal to P{player}, then press Enter")
+    match.ask(f"Pass the terminal to {seat_name(match, player)}, then press Enter")
     if console.is_terminal:
         console.file.write(CLEAR_ALL)
         console.file.flush()
@@ -396,9 +560,12 @@ def play_match(match: Session) -> State:
         player = state.to_move[0]
         bot = match.bots.get(player)
         if bot is not None:
-            with Thinking(match.console, f"P{player} ({match.seats[player]}) is thinking..."):
+            label = f"{seat_name(match, player)} ({match.seats[player]}) is thinking..."
+            with Thinking(match.console, label):
                 action = bot.choose(Seat(state, player))
             match.apply(player, action, by_person=False)
+            continue
+        if take_pending(match, player):
             continue
         actions = state.legal_actions(player)
         if len(actions) == 1 and not match.confirm_all:
@@ -408,26 +575,37 @@ def play_match(match: Session) -> State:
         if match.shared and player != match.last_person:
             hand_over(match, player)
         match.last_person = player
-        show_turn(match, player)
+        news = [e.text for e in state.events(player, match.seen[player], match.names)]
+        news.extend(match.notes.pop(player, []))
+        numbered = show_turn(match, player, news)
         match.seen[player] = state.last_event
-        take_actions(match, player, ask_choice(match, player))
+        take_actions(match, player, ask_choice(match, player, numbered))
+    match.pending.clear()
     return rec.state
 
 
-def show_result(state: State, seats: Sequence[str], console: Console) -> None:
-    """The final log lines and standings."""
-    tail = [e.text for e in state.events(None)[-6:]]
-    console.print(Panel(Text("\n".join(tail)), title="Last events"))
-    standings = Table(title="Final standings")
-    standings.add_column("place")
-    standings.add_column("seat")
-    standings.add_column("player")
-    standings.add_column("score", justify="right")
-    scores = state.scores()
-    place = 1
-    for group in state.ranking():
-        for p in group:
-            name = seats[p] if p < len(seats) else "?"
-            standings.add_row(str(place), f"P{p}", Text(name), f"{scores[p]:g}")
-        place += len(group)
-    console.print(standings)
+def final_table(state: State, names: Sequence[str], viewer: int | None = None) -> PresentedTable:
+    """The finished table as ``viewer`` (or a spectator) sees it, with the standings."""
+    return state.game.present(state.view(viewer), (), names)
+
+
+def show_result(
+    state: State, names: Sequence[str], console: Console, viewer: int | None = None
+) -> None:
+    """The last events, then every seat's and rival's place and score by source."""
+    width = max(20, console.width)
+    tail = [e.text for e in state.events(viewer, names=names)[-6:]]
+    console.print(Text("Last events:\n" + "\n".join(tail)), soft_wrap=True)
+    table = final_table(state, names, viewer)
+    title = "Final standings" if state.is_over else "Standings so far"
+    standings = standing_lines(table.standings, width) if table.standings else []
+    if not standings:
+        called = [*names, *state.rivals()]
+        scores = state.scores()
+        place = 1
+        for group in state.ranking():
+            for who in group:
+                name = called[who] if who < len(called) else f"P{who}"
+                standings.append(f"{place:>3}. {name}: {scores[who]:g}")
+            place += len(group)
+    console.print(Text("\n".join([f"{title}:", *standings])), soft_wrap=True)
