@@ -63,8 +63,9 @@ class ServerThread:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.base = f"http://127.0.0.1:{settings.port}"
+        self.app = create_app(settings)
         config = uvicorn.Config(
-            create_app(settings),
+            self.app,
             host="127.0.0.1",
             port=settings.port,
             log_level="warning",
@@ -82,6 +83,11 @@ class ServerThread:
         self.server.should_exit = True
         self.thread.join(timeout=30)
 
+    @property
+    def hub(self) -> Any:
+        """The server's hub (read it only: it lives on the server's thread)."""
+        return self.app.state.hub
+
 
 def settings_for(db_url: str, **more: Any) -> Settings:
     values: dict[str, Any] = {
@@ -90,6 +96,9 @@ def settings_for(db_url: str, **more: Any) -> Settings:
         "bot_workers": 0,
         "bot_delay": 0.0,
         "sweep_seconds": 1.0,
+        "table_burst": 100_000,
+        "searching_bots_per_address": 1000,
+        "max_searching_bots": 1000,
     }
     values.update(more)
     return Settings(**values)
@@ -102,13 +111,20 @@ def server(tmp_path: Path) -> Iterator[ServerThread]:
 
 
 def serve_process(
-    db_url: str, port: int, redis_url: str | None = None, log: Path | None = None
+    db_url: str,
+    port: int,
+    redis_url: str | None = None,
+    log: Path | None = None,
+    bot_workers: int | None = None,
+    **env_more: str,
 ) -> subprocess.Popen[bytes]:
     """``lastcall serve`` in its own process (for killing it, or for two of them)."""
     command = [sys.executable, "-m", "lastcall.cli", "serve", "--db", db_url, "--port", str(port)]
     if redis_url:
         command += ["--redis", redis_url]
-    env = dict(os.environ, LASTCALL_BOT_DELAY="0")
+    if bot_workers is not None:
+        command += ["--bot-workers", str(bot_workers)]
+    env = dict(os.environ, LASTCALL_BOT_DELAY="0", LASTCALL_TABLE_BURST="100000", **env_more)
     out = open(log, "ab") if log else subprocess.DEVNULL  # noqa: SIM115 (the process owns it)
     return subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
 
@@ -220,6 +236,15 @@ class SeatClient:
 
     def replay(self, step: int) -> httpx.Response:
         return HTTP.get(f"{self.base}/api/play/{self.token}/replay", params={"step": step})
+
+    def record(self) -> httpx.Response:
+        return HTTP.get(f"{self.base}/api/play/{self.token}/record")
+
+    def rotate(self) -> httpx.Response:
+        return HTTP.post(f"{self.base}/api/play/{self.token}/rotate")
+
+    def revoke(self, seat: int) -> httpx.Response:
+        return HTTP.post(f"{self.base}/api/play/{self.token}/seats/{seat}/revoke")
 
 
 def create_table(

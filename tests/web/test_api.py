@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+import time
+from pathlib import Path
 
 import pytest
 
 import lastcall
-from lastcall.web.settings import MAX_BODY_BYTES
-from tests.web.conftest import HTTP, ServerThread, create_table, persons, table_size
+from lastcall.web.settings import MAX_BODY_BYTES, sqlite_url
+from tests.web.conftest import HTTP, ServerThread, create_table, persons, settings_for, table_size
 from tests.web.play import play_to_end
 
 
@@ -158,21 +160,23 @@ def test_spectators_and_hosts_act_for_no_seat(server: ServerThread) -> None:
     assert table.seat(0).read()["ops"] == 0
 
 
-def test_a_seat_handed_to_a_bot_is_played_and_can_be_taken_back(server: ServerThread) -> None:
-    table = create_table(server.base, "on-the-rocks", persons(2), seed=8)
-    answer = table.host.control(1, "random")
-    assert answer.status_code == 200 and answer.json()["seats"][1]["bot"] == "random"
-    seat = table.seat(0)
-    assert seat.control(0, "random").status_code == 200
-    final = seat.read()
-    import time
-
-    end = time.monotonic() + 60
-    while not final["over"] and time.monotonic() < end:
-        time.sleep(0.05)
+def test_a_seat_handed_to_a_bot_is_played_and_can_be_taken_back(tmp_path: Path) -> None:
+    settings = settings_for(sqlite_url(tmp_path / "handed.db"), away_seconds=0.3)
+    with ServerThread(settings) as server:
+        short = {"length": "short"}
+        table = create_table(server.base, "on-the-rocks", persons(2), seed=8, options=short)
+        time.sleep(0.4)  # seat 1's person never came: away long enough for the host
+        answer = table.host.control(1, "random")
+        assert answer.status_code == 200 and answer.json()["seats"][1]["bot"] == "random"
+        seat = table.seat(0)
+        assert seat.control(0, "random").status_code == 200
         final = seat.read()
-    assert final["over"]
-    assert seat.control(0, None).status_code == 409
+        end = time.monotonic() + 60
+        while not final["over"] and time.monotonic() < end:
+            time.sleep(0.05)
+            final = seat.read()
+        assert final["over"]
+        assert seat.control(0, None).status_code == 409
 
 
 def test_open_seats_are_listed_and_joined_once(server: ServerThread) -> None:
@@ -224,3 +228,46 @@ def test_a_finished_match_replays_step_by_step(server: ServerThread) -> None:
     assert table.seat(0).replay(final["ops"] + 1).status_code == 404
     watched = table.spectator.replay(final["ops"]).json()
     assert watched["seat"] is None and "'hand'" not in str(watched["view"])
+
+
+def test_the_board_is_the_games_presentation_of_the_seats_view(server: ServerThread) -> None:
+    table = create_table(
+        server.base, "barista", [{"kind": "person", "name": "Ann"}, {"kind": "person"}], seed=3
+    )
+    for seat in range(2):
+        data = table.seat(seat).read()
+        board = data["board"]
+        assert board["game"] == "barista" and board["viewer"] == seat
+        assert board["names"][0] == "Ann"
+        assert sorted(c["action"] for c in board["choices"]) == sorted(
+            legal["action"] for legal in data["legal"]
+        )
+    watched = table.spectator.read()["board"]
+    assert watched["viewer"] is None and watched["choices"] == []
+
+
+def test_a_replay_step_offers_no_choices_on_its_board(server: ServerThread) -> None:
+    table = create_table(
+        server.base, "barista", [{"kind": "person"}, {"kind": "bot", "level": "random"}], seed=4
+    )
+    final = play_to_end([table.seat(0)], random.Random(2))
+    for step in range(min(final["ops"], 6)):
+        shown = table.seat(0).replay(step).json()
+        assert shown["legal"] == [] and shown["board"]["choices"] == []
+
+
+@pytest.mark.parametrize("game_id", lastcall.games())
+def test_every_game_has_help_for_its_tables(server: ServerThread, game_id: str) -> None:
+    data = HTTP.get(f"{server.base}/api/games/{game_id}/help").json()
+    g = lastcall.game(game_id)
+    assert data["title"] == g.title and data["how_to_play"] == g.how_to_play()
+    assert data["glossary"] == g.glossary()
+
+
+def test_help_for_an_unknown_game_is_a_404_and_the_favicon_is_served(
+    server: ServerThread,
+) -> None:
+    assert HTTP.get(f"{server.base}/api/games/chess/help").status_code == 404
+    icon = HTTP.get(f"{server.base}/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    assert icon.text.startswith("<svg")

@@ -174,7 +174,9 @@ def test_no_payload_holds_what_the_engine_hides_from_its_reader(
     tmp_path: Path, game_id: str
 ) -> None:
     db = tmp_path / "leak.db"
-    with ServerThread(settings_for(sqlite_url(db))) as server:
+    with ServerThread(
+        settings_for(sqlite_url(db), socket_burst=1000, socket_rate=1000.0)
+    ) as server:
         table, received = play_everywhere(server, game_id, seed=17)
     states = states_by_ops(db, table.id)
     assert states[-1].is_over
@@ -186,7 +188,9 @@ def test_no_payload_holds_what_the_engine_hides_from_its_reader(
 def test_the_check_finds_a_card_of_another_seat(tmp_path: Path) -> None:
     """The check has teeth: one payload carrying another seat's hidden card fails it."""
     db = tmp_path / "teeth.db"
-    with ServerThread(settings_for(sqlite_url(db))) as server:
+    with ServerThread(
+        settings_for(sqlite_url(db), socket_burst=1000, socket_rate=1000.0)
+    ) as server:
         table = create_table(server.base, "barista", persons(2), seed=17)
         payload = table.seat(0).read()
     states = states_by_ops(db, table.id)

@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import json
 import random
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
 from websockets.sync.client import connect
 
 from tests.web.conftest import (
     HTTP,
     ServerThread,
+    Table,
     create_table,
     free_port,
     persons,
@@ -23,6 +27,10 @@ from tests.web.conftest import (
     wait_until_up,
 )
 from tests.web.play import play_to_end
+
+# How long a notice may take to reach a socket on the other process. A lost one never
+# arrives; a loaded machine only delays it, so the bound is generous.
+DELIVERY_SECONDS = 60.0
 
 
 def test_a_match_is_played_to_the_end_on_postgresql(postgres_url: str) -> None:
@@ -74,6 +82,109 @@ def test_a_move_through_one_process_reaches_a_reader_of_the_other(
         views = [HTTP.get(f"{base}/api/play/{table.token(mover)}").json() for base in bases]
         assert views[0]["ops"] == views[1]["ops"] == payload["ops"] + 1
         assert views[0]["view"] == views[1]["view"]
+    finally:
+        for process in processes:
+            process.terminate()
+            process.wait(timeout=30)
+
+
+def test_every_socket_on_one_process_receives_every_move_made_on_the_other(
+    postgres_url: str, redis_url: str, tmp_path: Path
+) -> None:
+    """Moves committed on A while B's own reads race the Redis notice: no socket on B is left
+    behind (the seat on turn always gets its turn, a spectator gets every move)."""
+    ports = [free_port(), free_port()]
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
+    processes = [
+        serve_process(postgres_url, port, redis_url, log=tmp_path / f"server{i}.log")
+        for i, port in enumerate(ports)
+    ]
+    tables_count, moves_each = 8, 10
+    try:
+        for base, process in zip(bases, processes, strict=True):
+            wait_until_up(base, process=process)
+        tables = [create_table(bases[0], "bartender", persons(2)) for _ in range(tables_count)]
+        stop = threading.Event()
+        failures: list[str] = []
+        spectated: dict[str, list[dict[str, Any]]] = {t.id: [] for t in tables}
+
+        def race_reads() -> None:  # B reads every table as fast as it can
+            while not stop.is_set():
+                for table in tables:
+                    HTTP.get(f"{bases[1]}/api/play/{table.data['spectator']}")
+
+        def spectate(table: Table, ws: Any) -> None:
+            while not stop.is_set():
+                try:
+                    spectated[table.id].append(json.loads(ws.recv(timeout=0.5)))
+                except TimeoutError:
+                    continue
+                except Exception:
+                    return
+
+        def play(table: Table) -> None:
+            sockets = [connect(f"ws://127.0.0.1:{ports[1]}/ws/{table.token(p)}") for p in (0, 1)]
+            try:
+                for _ in range(moves_each):
+                    truth = HTTP.get(f"{bases[0]}/api/play/{table.data['spectator']}").json()
+                    if truth["over"]:
+                        return
+                    mover = truth["view"]["to_move"][0]
+                    deadline = time.monotonic() + DELIVERY_SECONDS
+                    payload: dict[str, Any] = {}
+                    while payload.get("revision") != truth["revision"] or not payload["legal"]:
+                        try:
+                            left = max(0.001, deadline - time.monotonic())
+                            payload = json.loads(sockets[mover].recv(timeout=left))
+                        except TimeoutError:
+                            failures.append(f"{table.id}: P{mover} never got its turn")
+                            return
+                    answer = HTTP.post(
+                        f"{bases[0]}/api/play/{table.token(mover)}/move",
+                        json={"action": payload["legal"][0]["action"], "expect": truth["revision"]},
+                    )
+                    if answer.status_code != 200:
+                        failures.append(f"{table.id}: a move from the shown position got {answer}")
+                        return
+            finally:
+                for ws in sockets:
+                    ws.close()
+
+        spectators = [
+            connect(f"ws://127.0.0.1:{ports[1]}/ws/{t.data['spectator']}") for t in tables
+        ]
+        threads = [threading.Thread(target=race_reads) for _ in range(2)]
+        threads += [
+            threading.Thread(target=spectate, args=(t, ws))
+            for t, ws in zip(tables, spectators, strict=True)
+        ]
+        for thread in threads:
+            thread.start()
+        players = [threading.Thread(target=play, args=(t,)) for t in tables]
+        for thread in players:
+            thread.start()
+        for thread in players:
+            thread.join()
+        final = {
+            t.id: HTTP.get(f"{bases[0]}/api/play/{t.data['spectator']}").json() for t in tables
+        }
+        deadline = time.monotonic() + DELIVERY_SECONDS  # the last broadcasts reach the spectators
+        while time.monotonic() < deadline and not all(
+            spectated[t.id] and spectated[t.id][-1]["ops"] == final[t.id]["ops"] for t in tables
+        ):
+            time.sleep(0.05)
+        stop.set()
+        for thread in threads:
+            thread.join()
+        for ws in spectators:
+            ws.close()
+        assert not failures, failures
+        for table in tables:
+            full = HTTP.get(f"{bases[1]}/api/play/{table.data['spectator']}").json()
+            received = spectated[table.id]
+            assert received and received[-1]["ops"] == full["ops"], table.id
+            indices = [e["index"] for p in received for e in p["events"]]
+            assert indices == [e["index"] for e in full["events"]], table.id
     finally:
         for process in processes:
             process.terminate()

@@ -36,7 +36,11 @@ log = logging.getLogger("lastcall.web")
 
 
 class BodyLimit:
-    """Refuses request bodies over ``limit`` bytes with 413, declared or streamed."""
+    """Refuses request bodies over ``limit`` bytes with 413, declared or streamed (chunked).
+
+    The body is read here, before the application sees it: every body the API
+    takes is small, and a streamed one is refused the moment it passes the limit.
+    """
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
@@ -50,25 +54,30 @@ class BodyLimit:
             if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
                 await _too_large(scope, receive, send, self.limit)
                 return
+        chunks: list[bytes] = []
         seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
+        first: Message | None = None
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _BodyTooLarge
-            return message
+            if message["type"] != "http.request":
+                first = message
+                break
+            body = message.get("body", b"")
+            seen += len(body)
+            if seen > self.limit:
+                await _too_large(scope, receive, send, self.limit)
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        pending: list[Message] = [
+            first or {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        ]
 
-        try:
-            await self.app(scope, limited, send)
-        except _BodyTooLarge:
-            await _too_large(scope, receive, send, self.limit)
+        async def buffered() -> Message:
+            return pending.pop() if pending else await receive()
 
-
-class _BodyTooLarge(Exception):
-    pass
+        await self.app(scope, buffered, send)
 
 
 async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> None:
@@ -76,8 +85,19 @@ async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> 
     await response(scope, receive, send)
 
 
+# Pages run only the server's own scripts and styles, and talk only to the server.
+CONTENT_POLICY = (
+    b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    b"frame-ancestors 'none'"
+)
+# FastAPI's own API explorer loads its scripts from elsewhere; it shows no game data.
+_EXPLORER = ("/docs", "/redoc")
+
+
 class SecurityHeaders:
-    """Tokens live in page addresses: no referrer leaves a page, no frame holds one."""
+    """Tokens live in page addresses: no referrer leaves a page, no frame holds one, and
+    no script but the server's own runs in a page (Content-Security-Policy)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -86,6 +106,8 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+
+        policy = not str(scope.get("path", "")).startswith(_EXPLORER)
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -96,6 +118,8 @@ class SecurityHeaders:
                     (b"x-content-type-options", b"nosniff"),
                     (b"cache-control", b"no-store"),
                 ]
+                if policy:
+                    headers.append((b"content-security-policy", CONTENT_POLICY))
                 message["headers"] = headers
             await send(message)
 
@@ -113,11 +137,13 @@ def create_app(settings: Settings, on_ready: Callable[[], None] | None = None) -
         engine = make_engine(settings.db_url, settings.sqlite_synchronous)
         await migrate(engine)
         bots = BotPool(settings.bot_workers)
+        bots.warm()
         hub = Hub(
             Store(engine),
             bots,
             shared=settings.redis_url is not None,
             bot_delay=settings.bot_delay,
+            settings=settings,
         )
         broker = None
         if settings.redis_url is not None:
@@ -126,19 +152,24 @@ def create_app(settings: Settings, on_ready: Callable[[], None] | None = None) -
             hub.publish = broker.publish
         app.state.hub = hub
         await hub.sweep(bot_idle=0.0)
-        sweeper = asyncio.create_task(_sweep_forever(hub, settings.sweep_seconds))
+        loops = [
+            asyncio.create_task(_sweep_forever(hub, settings.sweep_seconds)),
+            asyncio.create_task(_presence_forever(hub)),
+        ]
         if on_ready is not None:
             on_ready()
         try:
             yield
         finally:
-            sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweeper
+            for task in loops:
+                task.cancel()
+            for task in loops:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             await hub.close()
             if broker is not None:
                 await broker.close()
-            bots.close()
+            await asyncio.to_thread(bots.close)
             await engine.dispose()
 
     app = FastAPI(
@@ -192,5 +223,16 @@ async def _sweep_forever(hub: Hub, every: float) -> None:
         await asyncio.sleep(every)
         try:
             await hub.sweep()
+            hub.evict_idle()
         except Exception:
             log.exception("the sweep for tables nobody drives failed")
+
+
+async def _presence_forever(hub: Hub) -> None:
+    """Write down, every few seconds, that connected people are here (for every process)."""
+    while True:
+        await asyncio.sleep(hub.presence_every)
+        try:
+            await hub.heartbeat()
+        except Exception:
+            log.exception("writing down who is connected failed")

@@ -1,12 +1,16 @@
 """Load on loopback: many tables at once, people over WebSockets, bots in the server.
 
-The server runs in its own process (``lastcall serve``), as in production. The
-benchmark keeps ``tables`` matches going: in each, one seat is a simulated
-person connected by WebSocket who answers every decision at once with a random
-legal move, and the other seats are bots of the server. It reports every move
-committed (people and bots) per second, and the latency of the people's moves
-from the moment the move is sent to the moment the broadcast of the new
-position reaches the mover. It stops by itself after ``seconds``.
+The servers run in their own processes (``lastcall serve``), as in production:
+one, or several sharing a database and Redis. The benchmark keeps ``tables``
+matches going, spread over the servers: in each, one seat is a simulated
+person connected by WebSocket who answers every decision with a random legal
+move (after ``think`` seconds), and the other seats are bots of the server. It
+reports every move committed (people and bots) per second, the latency of the
+people's moves from the moment the move is sent to the moment the broadcast of
+the new position reaches the mover, and the CPU time the servers (with their
+bot workers) spent per move, which a loaded machine disturbs far less than
+wall-clock figures. The simulated people may run in several client
+processes. It stops by itself after ``seconds``.
 """
 
 from __future__ import annotations
@@ -14,25 +18,44 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 
 import lastcall
 
 # The benchmark's own bounds: it never runs longer than this, nor opens more tables.
 MAX_SECONDS = 600.0
 MAX_TABLES = 1000
+MAX_PROCESSES = 8
+# Tables are created and seated before the timing, this many at once, each within this
+# many seconds (a starved server of a thousand tables takes a while).
+SETUP_AT_ONCE = 32
+SETUP_TIMEOUT = 120.0
+# A benchmark's simulated people all come from one address and move without pause:
+# the servers it starts lift the limits meant for strangers.
+UNLIMITED = {
+    "LASTCALL_BOT_DELAY": "0",
+    "LASTCALL_TABLE_BURST": "1000000",
+    "LASTCALL_SOCKET_BURST": "1000000",
+    "LASTCALL_SOCKET_RATE": "1000000",
+    "LASTCALL_SOCKETS_PER_ADDRESS": "1000000",
+    "LASTCALL_MAX_SOCKETS": "1000000",
+    "LASTCALL_MAX_LIVE_TABLES": "1000000",
+}
 
 
 @dataclass
@@ -43,6 +66,15 @@ class Tally:
     committed: int = 0
     finished: int = 0
     refused: int = 0
+    # Tables opened after the timing started, to replace matches that ended in it.
+    replaced: int = 0
+
+    def add(self, other: Tally) -> None:
+        self.latencies += other.latencies
+        self.committed += other.committed
+        self.finished += other.finished
+        self.refused += other.refused
+        self.replaced += other.replaced
 
 
 def _free_port() -> int:
@@ -65,104 +97,267 @@ def _seats(game_id: str) -> tuple[int, list[dict[str, Any]]]:
     return players, [{"kind": "person"}, *bots]
 
 
-async def _one_table(
-    http: httpx.AsyncClient,
-    ws_base: str,
-    game_id: str,
-    stop: float,
-    tally: Tally,
-    rng: random.Random,
-    think: float,
-) -> bool:
-    """Play one match as its person until it ends (True) or time is up (False)."""
+@dataclass
+class _Seated:
+    """A table whose person is connected and has the match's first decision (or its end)."""
+
+    socket: ClientConnection
+    payload: dict[str, Any]
+
+
+async def _sit(http: httpx.AsyncClient, ws_base: str, game_id: str) -> _Seated:
+    """Create a table and join its person's seat, up to the person's first decision: the
+    bots' opening moves happen here, not in the timing."""
     players, seats = _seats(game_id)
     created = await http.post(
         "/api/tables", json={"game": game_id, "players": players, "seats": seats}
     )
     created.raise_for_status()
     token = created.json()["seats"][0]["token"]
-    counted = 0
+    ws = await connect(f"{ws_base}/ws/{token}", max_size=None, open_timeout=SETUP_TIMEOUT)
+    try:
+        payload = json.loads(await ws.recv())
+        while not (payload["legal"] or payload["over"]):
+            payload = json.loads(await ws.recv())
+    except BaseException:
+        await ws.close()
+        raise
+    return _Seated(ws, payload)
+
+
+async def _play_table(
+    seated: _Seated, stop: float, tally: Tally, rng: random.Random, think: float
+) -> bool:
+    """Play one match as its person until it ends (True) or time is up (False)."""
+    ws, payload = seated.socket, seated.payload
+    counted = payload["ops"]
     sent_at: float | None = None
     sent_ops = -1
-    async with connect(f"{ws_base}/ws/{token}", max_size=None) as ws:
-        while time.monotonic() < stop:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop - time.monotonic()))
-            except TimeoutError:
-                return False
-            payload = json.loads(raw)
+    try:
+        while True:
             if payload["type"] == "error":
                 tally.refused += 1
                 sent_at = None
-                continue
-            ops = payload["ops"]
-            tally.committed += ops - counted
-            counted = ops
-            if sent_at is not None and ops > sent_ops:
-                tally.latencies.append(time.perf_counter() - sent_at)
-                sent_at = None
-            if payload["over"]:
-                tally.finished += 1
-                return True
-            if payload["legal"] and sent_at is None:
-                if think > 0:
-                    await asyncio.sleep(think)
-                choice = rng.choice(payload["legal"])["action"]
-                sent_ops = ops
-                sent_at = time.perf_counter()
-                await ws.send(
-                    json.dumps({"type": "move", "action": choice, "expect": payload["revision"]})
-                )
-    return False
+            else:
+                ops = payload["ops"]
+                tally.committed += ops - counted
+                counted = ops
+                if sent_at is not None and ops > sent_ops:
+                    tally.latencies.append(time.perf_counter() - sent_at)
+                    sent_at = None
+                if payload["over"]:
+                    tally.finished += 1
+                    return True
+                if payload["legal"] and sent_at is None:
+                    if think > 0:
+                        await asyncio.sleep(think)
+                    choice = rng.choice(payload["legal"])["action"]
+                    sent_ops = ops
+                    sent_at = time.perf_counter()
+                    move = {"type": "move", "action": choice, "expect": payload["revision"]}
+                    await ws.send(json.dumps(move))
+            left = stop - time.monotonic()
+            if left <= 0:
+                return False
+            try:
+                payload = json.loads(await asyncio.wait_for(ws.recv(), timeout=left))
+            except TimeoutError:
+                return False
+    finally:
+        await ws.close()
 
 
 async def _keep_playing(
-    base: str,
+    seated: _Seated,
+    http: httpx.AsyncClient,
+    ws_base: str,
     game_ids: list[str],
     slot: int,
     stop: float,
     tally: Tally,
-    http: httpx.AsyncClient,
     think: float,
 ) -> None:
+    """Play the slot's table, and a new one whenever a match ends before ``stop``."""
     rng = random.Random(slot)
-    ws_base = base.replace("http://", "ws://")
-    turn = slot
-    while time.monotonic() < stop:
-        game_id = game_ids[turn % len(game_ids)]
+    turn = slot + 1
+    while await _play_table(seated, stop, tally, rng, think) and time.monotonic() < stop:
+        seated = await _sit(http, ws_base, game_ids[turn % len(game_ids)])
+        tally.replaced += 1
         turn += 1
-        if not await _one_table(http, ws_base, game_id, stop, tally, rng, think):
-            return
 
 
 async def _load(
-    base: str, game_ids: list[str], tables: int, seconds: float, think: float
-) -> dict[str, Any]:
+    bases: list[str],
+    game_ids: list[str],
+    slots: list[int],
+    seconds: float,
+    think: float,
+    started: Callable[[], Awaitable[None]],
+) -> Tally:
+    """Seat the tables of ``slots`` (slot ``i`` on server ``i`` modulo servers), await
+    ``started`` (the start of the timing), then play them for ``seconds``."""
     tally = Tally()
-    limits = httpx.Limits(max_connections=tables, max_keepalive_connections=tables)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
-        start = time.monotonic()
-        stop = start + seconds
+    size = max(1, len(slots))
+    limits = httpx.Limits(max_connections=size, max_keepalive_connections=size)
+    clients = [httpx.AsyncClient(base_url=b, timeout=SETUP_TIMEOUT, limits=limits) for b in bases]
+    ws_bases = [b.replace("http://", "ws://") for b in bases]
+    seated: dict[int, _Seated] = {}
+    gate = asyncio.Semaphore(SETUP_AT_ONCE)
+
+    async def sit(slot: int) -> None:
+        server = slot % len(bases)
+        async with gate:
+            seated[slot] = await _sit(
+                clients[server], ws_bases[server], game_ids[slot % len(game_ids)]
+            )
+
+    try:
+        await asyncio.gather(*(sit(slot) for slot in slots))
+        await started()
+        stop = time.monotonic() + seconds
         await asyncio.gather(
             *(
-                _keep_playing(base, game_ids, slot, stop, tally, http, think)
-                for slot in range(tables)
+                _keep_playing(
+                    seated[slot],
+                    clients[slot % len(bases)],
+                    ws_bases[slot % len(bases)],
+                    game_ids,
+                    slot,
+                    stop,
+                    tally,
+                    think,
+                )
+                for slot in slots
             )
         )
-        elapsed = time.monotonic() - start
+    finally:
+        for table in seated.values():
+            await table.socket.close()
+        for client in clients:
+            await client.aclose()
+    return tally
+
+
+_START: Any = None
+
+
+def _ready(start: Any) -> None:
+    global _START
+    _START = start
+
+
+def _client(args: tuple[list[str], list[str], list[int], float, float]) -> Tally:
+    """One client process's share of the simulated people: it seats its tables, then waits
+    for every other client (and the timer) at the start line."""
+    bases, game_ids, slots, seconds, think = args
+
+    async def at_start_line() -> None:
+        await asyncio.get_running_loop().run_in_executor(None, _START.wait)
+
+    try:
+        return asyncio.run(_load(bases, game_ids, slots, seconds, think, at_start_line))
+    except BaseException:
+        _START.abort()  # the others stop waiting for a client that will never come
+        raise
+
+
+def _cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) of a process and every process below it, from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry)] = int(fields[1])
+        times[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        total += times.get(current, 0.0)
+        todo += [child for child, parent in parents.items() if parent == current]
+    return total
+
+
+@dataclass
+class _Timed:
+    """What the simulated people saw while the timer ran, and what the servers spent."""
+
+    tally: Tally
+    setup: float
+    elapsed: float
+    cpu: float
+
+
+def _report(timed: _Timed, tables: int, think: float) -> dict[str, Any]:
+    tally = timed.tally
     return {
         "tables": tables,
         "think_ms": round(think * 1000),
-        "seconds": round(elapsed, 2),
+        "setup_seconds": round(timed.setup, 2),
+        "seconds": round(timed.elapsed, 2),
         "moves": tally.committed,
-        "moves_per_sec": round(tally.committed / elapsed, 1),
+        "moves_per_sec": round(tally.committed / timed.elapsed, 1),
         "person_moves": len(tally.latencies),
         "p50_ms": round(_percentile(tally.latencies, 0.50) * 1000, 2),
         "p99_ms": round(_percentile(tally.latencies, 0.99) * 1000, 2),
         "max_ms": round(max(tally.latencies, default=float("nan")) * 1000, 2),
         "matches_finished": tally.finished,
+        "tables_replaced": tally.replaced,
         "refused": tally.refused,
+        "server_cpu_s": round(timed.cpu, 2),
+        "cpu_ms_per_move": round(1000 * timed.cpu / max(1, tally.committed), 3),
     }
+
+
+def _play(
+    bases: list[str],
+    game_ids: list[str],
+    tables: int,
+    seconds: float,
+    think: float,
+    clients: int,
+    cpu: Callable[[], float],
+) -> _Timed:
+    """The simulated people, here or in ``clients`` processes. Every table is created and
+    its person seated first; the timer (wall time and the growth of ``cpu()``) starts
+    once all are seated."""
+    began = time.monotonic()
+    if clients <= 1:
+        marks: list[float] = []
+
+        async def timer_starts() -> None:
+            marks.extend((time.monotonic(), cpu()))
+
+        tally = asyncio.run(
+            _load(bases, game_ids, list(range(tables)), seconds, think, timer_starts)
+        )
+        start, before = marks
+        return _Timed(tally, start - began, time.monotonic() - start, cpu() - before)
+    context = multiprocessing.get_context("spawn")
+    start_line = context.Barrier(clients + 1)
+    shares = [
+        (bases, game_ids, list(range(i, tables, clients)), seconds, think) for i in range(clients)
+    ]
+    with context.Pool(clients, initializer=_ready, initargs=(start_line,)) as pool:
+        parts = pool.map_async(_client, shares)
+        try:
+            start_line.wait()  # every client has seated its tables: the clock starts now
+        except threading.BrokenBarrierError:
+            parts.get()  # a client failed: its error, raised here
+            raise
+        start, before = time.monotonic(), cpu()
+        tallies = parts.get()
+        elapsed, spent = time.monotonic() - start, cpu() - before
+    tally = Tally()
+    for part in tallies:
+        tally.add(part)
+    return _Timed(tally, start - began, elapsed, spent)
 
 
 def _wait_up(base: str, process: subprocess.Popen[bytes], seconds: float = 60.0) -> None:
@@ -178,6 +373,17 @@ def _wait_up(base: str, process: subprocess.Popen[bytes], seconds: float = 60.0)
     raise RuntimeError("the server did not start")
 
 
+def _warm(base: str, game_ids: list[str]) -> None:
+    """One table of every game read once, so first-use costs fall outside the timing."""
+    with httpx.Client(base_url=base, timeout=120) as http:
+        for game_id in game_ids:
+            players, seats = _seats(game_id)
+            body = {"game": game_id, "players": players, "seats": seats}
+            created = http.post("/api/tables", json=body)
+            created.raise_for_status()
+            http.get(f"/api/play/{created.json()['seats'][0]['token']}").raise_for_status()
+
+
 def run(
     db_url: str | None,
     tables: int = 100,
@@ -185,11 +391,15 @@ def run(
     game_ids: list[str] | None = None,
     bot_workers: int = 1,
     think: float = 0.0,
+    processes: int = 1,
+    redis_url: str | None = None,
+    clients: int = 1,
 ) -> dict[str, Any]:
-    """Start a server on loopback, load it for ``seconds``, stop it, and report.
+    """Start ``processes`` servers on loopback, load them for ``seconds``, stop them, and report.
 
     ``think`` is how long each simulated person waits before answering (0: at once,
-    which saturates the server and measures its capacity).
+    which saturates the servers and measures their capacity). Several servers share
+    the database and need ``redis_url``.
     """
     if not 1 <= tables <= MAX_TABLES:
         raise ValueError(f"tables: 1 to {MAX_TABLES}")
@@ -197,25 +407,52 @@ def run(
         raise ValueError("think: 0 to 10 seconds")
     if not 0 < seconds <= MAX_SECONDS:
         raise ValueError(f"seconds: more than 0, at most {MAX_SECONDS:.0f}")
+    if not 1 <= processes <= MAX_PROCESSES or not 1 <= clients <= MAX_PROCESSES:
+        raise ValueError(f"processes and clients: 1 to {MAX_PROCESSES}")
+    if processes > 1 and not redis_url:
+        raise ValueError("several server processes share their tables through Redis: give redis")
     ids = game_ids or list(lastcall.games())
     with tempfile.TemporaryDirectory(prefix="lastcall-bench-") as scratch:
         url = db_url or f"sqlite:///{Path(scratch) / 'bench.db'}"
-        port = _free_port()
-        base = f"http://127.0.0.1:{port}"
-        command = [sys.executable, "-m", "lastcall.cli", "serve", "--db", url, "--port", str(port)]
-        command += ["--bot-workers", str(bot_workers)]
-        env = dict(os.environ, LASTCALL_BOT_DELAY="0")
-        server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+        env = dict(os.environ, **UNLIMITED)
+        servers: list[subprocess.Popen[bytes]] = []
+        bases: list[str] = []
         try:
-            _wait_up(base, server)
-            report = asyncio.run(_load(base, ids, tables, seconds, think))
+            for _ in range(processes):  # one at a time: the first migrates the database
+                port = _free_port()
+                command = [sys.executable, "-m", "lastcall.cli", "serve", "--db", url]
+                command += ["--port", str(port), "--bot-workers", str(bot_workers)]
+                if redis_url:
+                    command += ["--redis", redis_url]
+                server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+                servers.append(server)
+                bases.append(f"http://127.0.0.1:{port}")
+                _wait_up(bases[-1], server)
+                _warm(bases[-1], ids)
+            load_before = os.getloadavg()
+            timed = _play(
+                bases,
+                ids,
+                tables,
+                seconds,
+                think,
+                clients,
+                lambda: sum(_cpu_seconds(s.pid) for s in servers),
+            )
+            load_after = os.getloadavg()
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            for server in servers:
+                server.terminate()
+            for server in servers:
+                try:
+                    server.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+    report = _report(timed, tables, think)
+    report["load_average"] = [round(x, 2) for x in (*load_before, *load_after)]
     report["database"] = url.split(":", 1)[0]
+    report["processes"] = processes
+    report["clients"] = clients
     report["games"] = ids
     report["bot_workers"] = bot_workers
     return report

@@ -41,3 +41,15 @@ class Rejected(ServiceError):
     """Well-formed input the rules or the set-up refuse (an illegal move, a bad option)."""
 
     status = 422
+
+
+class TooMany(ServiceError):
+    """One client address asked for more than its share (tables, sockets, bots)."""
+
+    status = 429
+
+
+class Busy(ServiceError):
+    """This process holds as much as it may (tables, sockets, bots); try again later."""
+
+    status = 503

@@ -38,7 +38,17 @@ class CreateTable(Strict):
     clock: int = Field(0, ge=0, le=MAX_CLOCK_SECONDS, description="seconds per move, 0: none")
     clock_bot: str = Field("greedy", max_length=24)
     public: bool = False
-    seed: int | None = Field(None, ge=0, lt=2**62)
+    seed: int | None = Field(
+        None,
+        ge=0,
+        lt=2**62,
+        description="deal from this seed: only for a table that is not public and has no open "
+        "seats; every reader is told the seed was chosen",
+    )
+    clock_start: Literal["opened", "all"] = Field(
+        "opened",
+        description="a seat's clock starts when its link is first opened, or once every seat's is",
+    )
 
 
 class SeatLink(BaseModel):
@@ -48,12 +58,28 @@ class SeatLink(BaseModel):
     token: str | None
 
 
+class DealOut(BaseModel):
+    """How chance was fixed: a commitment published now, the seed and salt once over."""
+
+    seed_chosen: bool
+    commitment: str
+    seed: int | None = None
+    salt: str | None = None
+
+
 class CreatedTable(BaseModel):
     table: str
     game: str
     host: str
     spectator: str
     seats: list[SeatLink]
+    deal: DealOut
+
+
+class NewLink(BaseModel):
+    table: str
+    seat: int
+    token: str
 
 
 class Joined(BaseModel):
@@ -64,11 +90,15 @@ class Joined(BaseModel):
 
 class MoveRequest(Strict):
     action: str = Field(min_length=1, max_length=MAX_ACTION_TEXT, examples=["ready"])
-    expect: int = Field(ge=0, le=10**9, description="the revision the move was made at")
+    expect: int = Field(
+        ge=0, le=10**9, strict=True, description="the revision the move was made at (an integer)"
+    )
 
 
 class UndoRequest(Strict):
-    expect: int = Field(ge=0, le=10**9, description="the revision the undo was asked at")
+    expect: int = Field(
+        ge=0, le=10**9, strict=True, description="the revision the undo was asked at (an integer)"
+    )
 
 
 class ControlRequest(Strict):
@@ -91,6 +121,7 @@ class EventOut(BaseModel):
 class SeatOut(BaseModel):
     seat: int
     name: str
+    kind: str
     bot: str | None
 
 
@@ -114,6 +145,7 @@ class Payload(BaseModel):
     decisions: int
     revision: int
     view: dict[str, Any]
+    board: dict[str, Any]
     events: list[EventOut]
     seen: int
     legal: list[LegalAction]
@@ -124,6 +156,7 @@ class Payload(BaseModel):
     seats: list[SeatOut]
     clock: int
     deadline: float | None
+    deal: DealOut
     step: int | None = None
     steps: int | None = None
 
@@ -152,6 +185,15 @@ class GameOut(BaseModel):
 class BotLevel(BaseModel):
     level: str
     title: str
+
+
+class Help(BaseModel):
+    """A game told to a new player: how to play it and what its words mean."""
+
+    game: str
+    title: str
+    how_to_play: str
+    glossary: dict[str, str]
 
 
 class Catalog(BaseModel):

@@ -45,6 +45,13 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(10), default="playing")
     waiting: Mapped[str] = mapped_column(String(10), default="person")
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The creator chose the seed (a table of their own seats and bots): the deal is not secret."""
+    salt: Mapped[str] = mapped_column(String(32), default="")
+    commitment: Mapped[str] = mapped_column(String(64), default="")
+    """SHA-256 of the seed and salt, published at the start; both are revealed at the end."""
+    clock_start: Mapped[str] = mapped_column(String(8), default="opened")
+    """When a seat's clock starts: once the seat is first opened, or once every seat is."""
 
     __table_args__ = (
         Index("ix_tables_status_waiting", "status", "waiting", "updated_at"),
@@ -64,6 +71,10 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(24), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(TOKEN_HASH), unique=True, nullable=True)
     claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+    opened_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When the seat's link was first used (bots' seats: when the table was made)."""
+    seen_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """The last time the seat's person was connected or read the table."""
 
 
 class OpRow(Base):

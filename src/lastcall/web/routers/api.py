@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi import Path as PathParam
 
 from lastcall.web.deps import AccessDep, HubDep, known_query_only
@@ -13,21 +13,24 @@ from lastcall.web.schemas import (
     ControlRequest,
     CreatedTable,
     CreateTable,
+    Help,
     Joined,
     MoveRequest,
+    NewLink,
     OpenTable,
     Payload,
     Problem,
     UndoRequest,
 )
-from lastcall.web.service.hub import SeatPlan, TablePlan, bot_levels, catalog
+from lastcall.web.service.hub import SeatPlan, TablePlan, bot_levels, catalog, game_help
 
 PROBLEMS: dict[int | str, dict[str, Any]] = {
-    status: {"model": Problem} for status in (400, 403, 404, 409, 410, 413, 422)
+    status: {"model": Problem} for status in (400, 403, 404, 409, 410, 413, 422, 429, 503)
 }
 router = APIRouter(prefix="/api", responses=PROBLEMS, dependencies=[Depends(known_query_only)])
 TableId = Annotated[str, PathParam(min_length=1, max_length=24)]
 SeatNumber = Annotated[int, PathParam(ge=0, le=11)]
+GameId = Annotated[str, PathParam(min_length=1, max_length=40)]
 
 
 @router.get("/games", response_model=Catalog)
@@ -36,9 +39,18 @@ async def list_games() -> dict[str, Any]:
     return {"games": catalog(), "levels": bot_levels()}
 
 
+@router.get("/games/{game_id}/help", response_model=Help)
+async def help_for(game_id: GameId) -> dict[str, Any]:
+    """How to play a game and its glossary, for the help panel of its tables."""
+    return game_help(game_id)
+
+
 @router.post("/tables", response_model=CreatedTable, status_code=201)
-async def create_table(body: CreateTable, hub: HubDep) -> dict[str, Any]:
-    """Start a table; the answer holds each seat's invite token, the spectators' and the host's."""
+async def create_table(body: CreateTable, hub: HubDep, request: Request) -> dict[str, Any]:
+    """Start a table; the answer holds each person's invite token, the spectators' and the host's.
+
+    Bots' seats have no token: the server alone plays them.
+    """
     plan = TablePlan(
         game=body.game,
         players=body.players,
@@ -48,6 +60,8 @@ async def create_table(body: CreateTable, hub: HubDep) -> dict[str, Any]:
         clock_bot=body.clock_bot,
         public=body.public,
         seed=body.seed,
+        clock_start=body.clock_start,
+        address=request.client.host if request.client else "",
     )
     return await hub.create(plan)
 
@@ -90,6 +104,27 @@ async def control(
 ) -> dict[str, Any]:
     """Hand a seat to a bot (a level) or back to its person (null): its own token, or the host."""
     return await hub.control(access, seat, body.level)
+
+
+@router.post("/play/{token}/rotate", response_model=NewLink)
+async def rotate(access: AccessDep, hub: HubDep) -> dict[str, Any]:
+    """Replace the seat's link with a new one; the old link (which the host had) stops working."""
+    return await hub.rotate(access)
+
+
+@router.post("/play/{token}/seats/{seat}/revoke", response_model=NewLink)
+async def revoke(seat: SeatNumber, access: AccessDep, hub: HubDep) -> dict[str, Any]:
+    """The host replaces the link of a person's seat that nobody has opened yet."""
+    return await hub.revoke(access, seat)
+
+
+@router.get("/play/{token}/record")
+async def record(access: AccessDep, hub: HubDep) -> dict[str, Any]:
+    """A finished match's record, with the seed and the commitment published before the deal.
+
+    ``lastcall replay`` checks it.
+    """
+    return await hub.record(access)
 
 
 @router.get("/play/{token}/replay", response_model=Payload)

@@ -12,11 +12,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from fastapi import Path as PathParam
-from fastapi.responses import HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
-from lastcall.core import __version__, games
+from lastcall.core import __version__
 from lastcall.web.deps import HubDep
 from lastcall.web.service.hub import bot_levels, catalog
 
@@ -24,16 +24,6 @@ HERE = Path(__file__).resolve().parent.parent
 templates = Jinja2Templates(directory=HERE / "templates")
 router = APIRouter(include_in_schema=False)
 Token = Annotated[str, PathParam(min_length=1, max_length=100)]
-
-
-def hints() -> dict[str, Any]:
-    """Each game's optional drawing hints (``hints/<game>.json``), for the generic client."""
-    found: dict[str, Any] = {}
-    for gid in games():
-        path = HERE / "hints" / f"{gid}.json"
-        if path.is_file():
-            found[gid] = json.loads(path.read_text(encoding="utf-8"))
-    return found
 
 
 def script_json(data: Any) -> Markup:
@@ -47,6 +37,12 @@ def _page(request: Request, name: str, **context: Any) -> HTMLResponse:
     return templates.TemplateResponse(request, name, context)
 
 
+@router.get("/favicon.ico")
+async def favicon() -> FileResponse:
+    """Browsers ask for this address on every page; the icon is drawn as SVG."""
+    return FileResponse(HERE / "static" / "icon.svg", media_type="image/svg+xml")
+
+
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request) -> HTMLResponse:
     catalog_json = script_json({"games": catalog(), "levels": bot_levels()})
@@ -56,12 +52,10 @@ async def lobby(request: Request) -> HTMLResponse:
 @router.get("/play/{token}", response_class=HTMLResponse)
 async def table_page(request: Request, token: Token, hub: HubDep) -> HTMLResponse:
     access = await hub.access(token)
-    return _page(
-        request, "table.html", token=token, role=access.role, hints_json=script_json(hints())
-    )
+    return _page(request, "table.html", token=token, role=access.role)
 
 
 @router.get("/replay/{token}", response_class=HTMLResponse)
 async def replay_page(request: Request, token: Token, hub: HubDep) -> HTMLResponse:
     await hub.access(token)
-    return _page(request, "replay.html", token=token, hints_json=script_json(hints()))
+    return _page(request, "replay.html", token=token)

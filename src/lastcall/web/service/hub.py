@@ -14,20 +14,23 @@ rebuilt from the stored operations. Every change follows one path:
    broker, and bots and the clock are driven.
 
 So nothing is acknowledged or broadcast that is not durable, and a process
-killed at any point restarts from the operations that were committed.
+killed at any point restarts from the operations that were committed. Every
+path that brings a process's copy of a table forward (its own commits, catching
+up before a read or a change, a notice from another process) wakes the
+table's readers, so no reader is left behind a position it was never sent.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import hashlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from lastcall.core import (
@@ -36,28 +39,40 @@ from lastcall.core import (
     InvalidOptions,
     LastcallError,
     Match,
-    RetiredVersion,
-    State,
+    UnavailableVersion,
     UnknownGame,
     game,
     game_version,
     games,
     mix_seed,
+    seed_commitment,
 )
-from lastcall.web.errors import Conflict, Forbidden, Gone, NotFound, Rejected
-from lastcall.web.service.bots import LEVEL_TITLES, LEVELS, BotPool
-from lastcall.web.service.payloads import TableInfo, seat_payload
-from lastcall.web.service.store import Op, SeqTaken, Store, Summary
+from lastcall.web.errors import Busy, Conflict, Forbidden, Gone, NotFound, Rejected, TooMany
+from lastcall.web.service.bots import LEVEL_TITLES, LEVELS, SEARCHING, BotPool
+from lastcall.web.service.payloads import TableInfo, deal_json, seat_payload
+from lastcall.web.service.store import Op, SeqTaken, Store
+from lastcall.web.service.tables import (
+    CLOCK_STARTS,
+    Live,
+    Replay,
+    Send,
+    Watcher,
+    apply_op,
+    summarize,
+)
+from lastcall.web.settings import Settings
 
 log = logging.getLogger("lastcall.web")
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
+Publish = Callable[[str, int, bool], Awaitable[None]]
 # Bytes of randomness in a token: 24 URL-safe characters, 144 bits.
 TOKEN_BYTES = 18
 # A table whose bot has not moved for this long is driven by whichever process notices.
 STALE_BOT_SECONDS = 10.0
-# Tables kept in memory with nobody watching, before the least recently used are dropped.
-MAX_IDLE_TABLES = 5000
+# Replays of this many tables are kept in memory, the least recently read let go first.
+REPLAY_TABLES = 32
+# Seconds a closing server waits for bot decisions already running to finish and be stored.
+CLOSE_GRACE = 5.0
 
 
 def new_token() -> str:
@@ -76,6 +91,8 @@ class Access:
     table: str
     role: str
     seat: int | None
+    digest: str = ""
+    """The token's hash: a reader whose link was replaced is let go."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,95 +116,14 @@ class TablePlan:
     clock_bot: str = "greedy"
     public: bool = False
     seed: int | None = None
+    clock_start: str = "opened"
+    """A seat's clock starts when its link is first opened, or (``all``) once every seat's is."""
+    address: str = ""
+    """The creator's client address, for the limits of one address."""
 
 
-@dataclass(eq=False)
-class Watcher:
-    """A live reader of a table (a WebSocket): woken on every change, sent what it has not seen."""
-
-    seat: int | None
-    seen: int
-    send: Send
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-
-
-class Live:
-    """A table in play, in memory: its match and everything that drives it."""
-
-    def __init__(
-        self, info: TableInfo, seed: int, clock_bot: str, controllers: list[str | None]
-    ) -> None:
-        self.info = info
-        self.seed = seed
-        self.clock_bot = clock_bot
-        self.controllers = controllers
-        self.match = Match(info.game, info.players, seed, info.options, info.names)
-        self.ops = 0
-        self.last_at = 0.0
-        self.lock = asyncio.Lock()
-        self.watchers: set[Watcher] = set()
-        self.bot_task: asyncio.Task[None] | None = None
-        self.timer: asyncio.TimerHandle | None = None
-        self.history: list[State] | None = None
-        self.touched = time.monotonic()
-
-    @property
-    def state(self) -> State:
-        return self.match.state
-
-    def summary(self) -> Summary:
-        return summarize(self.state, self.controllers, self.last_at, self.info.clock)
-
-    def deadline(self) -> float | None:
-        return self.summary().deadline
-
-    def replay(self, op: Op) -> None:
-        """Apply a committed operation."""
-        self.match, self.controllers = apply_op(self.match, self.controllers, op)
-        self.ops = op.seq + 1
-        self.last_at = op.at
-
-
-def summarize(
-    state: State, controllers: Sequence[str | None], last_at: float, clock: int
-) -> Summary:
-    """Whether the table is over, whom it waits on, and when the clock runs out."""
-    if state.is_over:
-        return Summary("over", "none", None)
-    movers = state.to_move
-    bot = any(controllers[p] is not None for p in movers)
-    person = any(controllers[p] is None for p in movers)
-    deadline = last_at + clock if clock and person else None
-    return Summary("playing", "bot" if bot else "person", deadline)
-
-
-def fork(match: Match) -> Match:
-    """A copy of a match to try a change on; the original is untouched until it is committed."""
-    trial = copy.copy(match)
-    trial.state = match.state.clone()
-    trial.moves = list(match.moves)
-    return trial
-
-
-def apply_op(
-    match: Match, controllers: list[str | None], op: Op, action: Action | None = None
-) -> tuple[Match, list[str | None]]:
-    """The match and seat controllers after ``op`` (the inputs are left as they were).
-
-    ``action`` is the move's action when the caller has already read it.
-    """
-    if op.kind == "control":
-        changed = list(controllers)
-        changed[op.seat] = op.action or None
-        return match, changed
-    trial = fork(match)
-    if op.kind == "move":
-        trial.apply(op.seat, action or match.game.parse_action(op.action))
-    elif op.kind == "undo":
-        trial.undo(op.seat)
-    else:
-        raise ValueError(f"unknown operation {op.kind!r}")
-    return trial, controllers
+class LinkReplaced(NotFound):
+    """The token a reader connected with was replaced (rotated by its holder, or revoked)."""
 
 
 def catalog() -> list[dict[str, Any]]:
@@ -221,6 +157,19 @@ def catalog() -> list[dict[str, Any]]:
     return out
 
 
+def game_help(game_id: str) -> dict[str, Any]:
+    """How to play a registered game and its glossary, for the help panel of a table."""
+    if game_id not in games():
+        raise NotFound("no game by that id")
+    g = game(game_id)
+    return {
+        "game": g.id,
+        "title": g.title,
+        "how_to_play": g.how_to_play(),
+        "glossary": dict(g.glossary()),
+    }
+
+
 def bot_levels() -> list[dict[str, str]]:
     return [{"level": k, "title": LEVEL_TITLES[k]} for k in LEVELS]
 
@@ -235,7 +184,8 @@ class Hub:
         *,
         shared: bool = False,
         bot_delay: float = 0.0,
-        publish: Callable[[str, int], Awaitable[None]] | None = None,
+        publish: Publish | None = None,
+        settings: Settings | None = None,
     ) -> None:
         self.store = store
         self.bots = bots
@@ -243,15 +193,81 @@ class Hub:
         """Other processes write to the same tables: catch up before every change."""
         self.bot_delay = bot_delay
         self.publish = publish
+        self.settings = settings or Settings()
         self.live: dict[str, Live] = {}
         self._loading: dict[str, asyncio.Future[Live]] = {}
         self._tokens: dict[str, Access] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._buckets: dict[str, tuple[float, float]] = {}
+        self._sockets: dict[str, int] = {}
+        self._touched: dict[tuple[str, int], float] = {}
+        self._replays: OrderedDict[str, Replay] = OrderedDict()
+        self.closing = False
+
+    # ----------------------------------------------------------------- limits
+
+    def _take_table(self, address: str) -> None:
+        """Spend one of the address's tables (a bucket of ``table_burst`` refilled by the hour)."""
+        burst = self.settings.table_burst
+        rate = self.settings.tables_per_hour / 3600.0
+        now = time.monotonic()
+        tokens, at = self._buckets.get(address, (float(burst), now))
+        tokens = min(float(burst), tokens + (now - at) * rate)
+        if tokens < 1.0:
+            wait = (1.0 - tokens) / rate if rate > 0 else float("inf")
+            raise TooMany(f"too many new tables from this address; try again in {wait:.0f} s")
+        if len(self._buckets) > 100_000:
+            self._buckets.clear()
+        self._buckets[address] = (tokens - 1.0, now)
+
+    def _searching(self, address: str | None = None) -> int:
+        """Searching bot seats in unfinished tables held here (started by ``address``)."""
+        return sum(
+            sum(level in SEARCHING for level in live.controllers)
+            for live in self.live.values()
+            if not live.state.is_over and (address is None or live.creator == address)
+        )
+
+    def _check_searching(self, adding: int, address: str | None) -> None:
+        if adding <= 0:
+            return
+        if address is not None:
+            mine = self._searching(address) + adding
+            if mine > self.settings.searching_bots_per_address:
+                raise TooMany(
+                    f"at most {self.settings.searching_bots_per_address} searching bots "
+                    "in unfinished tables from one address"
+                )
+        if self._searching() + adding > self.settings.max_searching_bots:
+            raise Busy("this server runs as many searching bots as it can; try a greedy bot")
+
+    def socket_opened(self, address: str) -> None:
+        """Count a WebSocket of ``address``, or refuse it over the limits."""
+        if sum(self._sockets.values()) >= self.settings.max_sockets:
+            raise Busy("this server holds as many connections as it can")
+        held = self._sockets.get(address, 0)
+        if held >= self.settings.sockets_per_address:
+            raise TooMany("too many connections from this address")
+        self._sockets[address] = held + 1
+
+    def socket_closed(self, address: str) -> None:
+        held = self._sockets.get(address, 0) - 1
+        if held > 0:
+            self._sockets[address] = held
+        else:
+            self._sockets.pop(address, None)
 
     # ----------------------------------------------------------------- tables
 
     async def create(self, plan: TablePlan) -> dict[str, Any]:
-        """Store a new table and start it; answer with every link's token (shown once)."""
+        """Store a new table and start it; answer with every link's token (shown once).
+
+        Seats of people get a token each; bots' seats get none (the server alone
+        plays them) and open seats get theirs when someone joins. Chance comes
+        from the server's own secret seed, published as a commitment; a seed
+        the creator chooses is only for a table of their own seats and bots,
+        and the table says so to everyone who reads it.
+        """
         try:
             g = game(plan.game)
             players = g.check_players(plan.players)
@@ -262,6 +278,8 @@ class Hub:
             raise Rejected(f"a {players}-player table needs {players} seats, not {len(plan.seats)}")
         if plan.clock_bot not in LEVELS:
             raise Rejected(f"no bot level {plan.clock_bot!r}; levels: {', '.join(LEVELS)}")
+        if plan.clock_start not in CLOCK_STARTS:
+            raise Rejected(f"clock_start is one of {', '.join(CLOCK_STARTS)}")
         for number, seat in enumerate(plan.seats):
             if seat.kind == "bot" and seat.level not in LEVELS:
                 raise Rejected(
@@ -269,19 +287,51 @@ class Hub:
                 )
             if seat.kind == "open" and not plan.public:
                 raise Rejected(f"seat {number} is open to anyone, so the table must be public")
+        chosen = plan.seed is not None
+        if chosen and (plan.public or any(seat.kind == "open" for seat in plan.seats)):
+            raise Rejected(
+                "a chosen seed tells its chooser every hidden card: it is only for a table "
+                "that is not public and has no open seats"
+            )
+        self._check_searching(
+            sum(seat.kind == "bot" and seat.level in SEARCHING for seat in plan.seats), plan.address
+        )
+        self._take_table(plan.address)
+        if len(self.live) >= self.settings.max_live_tables:
+            self._forget_idle(force=True)
+            if len(self.live) >= self.settings.max_live_tables:
+                raise Busy("this server holds as many tables as it can; try again later")
         table_id = secrets.token_urlsafe(9)
         spectator, host = new_token(), new_token()
         now = time.time()
         seed = secrets.randbits(62) if plan.seed is None else plan.seed
+        salt = secrets.token_hex(16)
+        commitment = seed_commitment(seed, salt)
         names = tuple(
             seat.name.strip() or (f"P{p} ({seat.level})" if seat.kind == "bot" else f"P{p}")
             for p, seat in enumerate(plan.seats)
         )
-        controllers = [seat.level if seat.kind == "bot" else None for seat in plan.seats]
-        tokens = [None if seat.kind == "open" else new_token() for seat in plan.seats]
-        info = TableInfo(table_id, g, players, options, names, plan.clock)
-        live = Live(info, seed, plan.clock_bot, controllers)
-        live.last_at = now
+        tokens = [new_token() if seat.kind == "person" else None for seat in plan.seats]
+        rows = [
+            {
+                "table_id": table_id,
+                "seat": p,
+                "name": names[p],
+                "kind": seat.kind,
+                "bot": seat.level if seat.kind == "bot" else None,
+                "token_hash": None if tokens[p] is None else token_hash(tokens[p] or ""),
+                "claimed": False,
+                "opened_at": now if seat.kind == "bot" else None,
+                "seen_at": None,
+            }
+            for p, seat in enumerate(plan.seats)
+        ]
+        kinds = tuple(seat.kind for seat in plan.seats)
+        info = TableInfo(
+            table_id, g, players, options, names, plan.clock, chosen, commitment, kinds
+        )
+        live = Live(info, seed, salt, plan.clock_bot, rows, now, plan.clock_start)
+        live.creator = plan.address
         summary = live.summary()
         await self.store.create_table(
             {
@@ -302,19 +352,12 @@ class Hub:
                 "status": summary.status,
                 "waiting": summary.waiting,
                 "deadline": summary.deadline,
+                "seed_chosen": chosen,
+                "salt": salt,
+                "commitment": commitment,
+                "clock_start": plan.clock_start,
             },
-            [
-                {
-                    "table_id": table_id,
-                    "seat": p,
-                    "name": names[p],
-                    "kind": seat.kind,
-                    "bot": seat.level if seat.kind == "bot" else None,
-                    "token_hash": None if tokens[p] is None else token_hash(tokens[p] or ""),
-                    "claimed": False,
-                }
-                for p, seat in enumerate(plan.seats)
-            ],
+            rows,
         )
         self.live[table_id] = live
         self._drive(live)
@@ -327,6 +370,7 @@ class Hub:
                 {"seat": p, "name": names[p], "kind": plan.seats[p].kind, "token": tokens[p]}
                 for p in range(players)
             ],
+            "deal": {"seed_chosen": chosen, "commitment": commitment},
         }
 
     async def join(self, table_id: str) -> dict[str, Any]:
@@ -363,7 +407,7 @@ class Hub:
         row = await self.store.find_token(digest)
         if row is None:
             raise NotFound("no table opens with this token")
-        found = Access(*row)
+        found = Access(*row, digest=digest)
         if len(self._tokens) > 100_000:
             self._tokens.clear()
         self._tokens[digest] = found
@@ -382,7 +426,8 @@ class Hub:
         self._loading[table_id] = future
         try:
             live = await self._load(table_id)
-            self._forget_idle()
+            if len(self.live) >= self.settings.max_live_tables:
+                self._forget_idle(force=True)
             self.live[table_id] = live
             future.set_result(live)
             return live
@@ -399,39 +444,70 @@ class Hub:
             raise NotFound("no table by that id")
         try:
             g = game_version(row["game"], row["game_version"])
-        except RetiredVersion as exc:
+        except UnavailableVersion as exc:
             raise Gone(str(exc)) from exc
         except UnknownGame as exc:
             raise Gone(f"this server does not have the game {row['game']!r}") from exc
         seats = await self.store.seats(table_id)
         names = tuple(s["name"] for s in seats)
-        info = TableInfo(table_id, g, row["players"], dict(row["options"]), names, row["clock"])
-        controllers = [s["bot"] if s["kind"] == "bot" else None for s in seats]
-        live = Live(info, row["seed"], row["clock_bot"], controllers)
-        live.last_at = row["created_at"]
+        info = TableInfo(
+            table_id,
+            g,
+            row["players"],
+            dict(row["options"]),
+            names,
+            row["clock"],
+            bool(row["seed_chosen"]),
+            row["commitment"],
+            tuple(s["kind"] for s in seats),
+        )
+        live = Live(
+            info,
+            row["seed"],
+            row["salt"],
+            row["clock_bot"],
+            seats,
+            row["created_at"],
+            row["clock_start"],
+        )
         for op in await self.store.ops(table_id):
             live.replay(op)
         return live
 
-    def _forget_idle(self) -> None:
-        """Drop the least recently used tables that nothing holds, past a bound."""
-        if len(self.live) < MAX_IDLE_TABLES:
-            return
+    def _forget_idle(self, force: bool = False) -> int:
+        """Let go of tables nothing holds: idle past ``idle_seconds`` (with ``force``, the
+        least recently used half of the idle ones too). They stay in the database."""
+        now = time.monotonic()
         idle = sorted(
             (live.touched, key)
             for key, live in self.live.items()
-            if not live.watchers and live.bot_task is None and live.timer is None
+            if not live.watchers
+            and (live.bot_task is None or live.bot_task.done())
+            and not live.lock.locked()
         )
-        for _, key in idle[: len(idle) // 2]:
-            del self.live[key]
+        old = [key for touched, key in idle if now - touched >= self.settings.idle_seconds]
+        if force and len(old) < len(idle) // 2:
+            old = [key for _, key in idle[: len(idle) // 2]]
+        for key in old:
+            live = self.live.pop(key)
+            if live.timer is not None:  # the sweep drives its clock when it runs out
+                live.timer.cancel()
+                live.timer = None
+            self._replays.pop(key, None)
+        return len(old)
+
+    def evict_idle(self) -> int:
+        """Let go of tables idle past ``idle_seconds``; how many."""
+        return self._forget_idle()
 
     async def _catch_up(self, live: Live) -> bool:
-        """Apply what other processes committed; whether anything changed."""
+        """Apply what other processes committed and wake the readers; whether anything changed."""
         ops = await self.store.ops(live.info.id, live.ops)
         for op in ops:
             live.replay(op)
         if ops:
-            live.history = None
+            self._replays.pop(live.info.id, None)
+            self._wake(live)
         return bool(ops)
 
     async def _fresh(self, access: Access) -> Live:
@@ -440,6 +516,125 @@ class Hub:
             async with live.lock:
                 await self._catch_up(live)
         return live
+
+    # ----------------------------------------------------------------- seats: opened, present
+
+    async def _opened(self, live: Live, access: Access) -> None:
+        """The first read through a seat's link opens the seat: its clock may start."""
+        seat = access.seat
+        if access.role != "seat" or seat is None:
+            return
+        if live.opened[seat] is not None:
+            self._touch(live, seat)
+            return
+        now = time.time()
+        self._touched[live.info.id, seat] = time.monotonic()  # opening notes the presence too
+        first = await self.store.mark_opened(live.info.id, seat, now)
+        if not first:  # opened through another process
+            await self._reload_seats(live)
+            return
+        live.opened[seat] = now
+        if not live.info.clock:
+            return
+        await self.store.set_deadline(live.info.id, live.deadline())
+        self._wake(live)  # readers see the clock that started
+        self._drive(live)
+        if self.publish is not None:
+            self._spawn(self.publish(live.info.id, live.ops, True))
+
+    def _touch(self, live: Live, seat: int) -> None:
+        """Note (at most every few seconds) that a seat's person reads the table."""
+        key = (live.info.id, seat)
+        now = time.monotonic()
+        if now - self._touched.get(key, -1e9) < self.presence_every:
+            return
+        if len(self._touched) > 100_000:
+            self._touched.clear()
+        self._touched[key] = now
+        self._spawn(self.store.touch_seats([key], time.time()))
+
+    @property
+    def presence_every(self) -> float:
+        """How often the presence of connected people is written down."""
+        return max(0.2, min(30.0, self.settings.away_seconds / 4))
+
+    async def heartbeat(self) -> None:
+        """Write down that the people of every connected seat are here."""
+        present = {
+            (live.info.id, w.seat)
+            for live in self.live.values()
+            for w in live.watchers
+            if w.seat is not None
+        }
+        await self.store.touch_seats(sorted(present), time.time())
+
+    async def _away_since(self, live: Live, seat: int) -> float | None:
+        """Since when a seat's person has been gone (``None``: here now)."""
+        if live.present(seat):
+            return None
+        rows = await self.store.seats(live.info.id)
+        row = rows[seat]
+        times = [live.created_at, live.person_at[seat], row["seen_at"] or 0.0]
+        return max(times)
+
+    async def _reload_seats(self, live: Live) -> None:
+        """Read again when seats were opened and which tokens open them (another process
+        changed them): readers whose link was replaced are let go."""
+        rows = await self.store.seats(live.info.id)
+        live.opened = [r["opened_at"] for r in rows]
+        current = {r["token_hash"] for r in rows}
+        for digest in [d for d, a in self._tokens.items() if a.table == live.info.id]:
+            if self._tokens[digest].role == "seat" and digest not in current:
+                del self._tokens[digest]
+        for watcher in live.watchers:
+            if watcher.seat is not None and watcher.digest and watcher.digest not in current:
+                watcher.replaced = True
+        self._wake(live)
+        if live.timer is None and (live.bot_task is None or live.bot_task.done()):
+            self._drive(live)
+
+    # ----------------------------------------------------------------- links
+
+    async def rotate(self, access: Access) -> dict[str, Any]:
+        """A seat's holder replaces its link: the old one (the host had it too) stops working."""
+        if access.role != "seat" or access.seat is None:
+            raise Forbidden("only a seat's own link can be replaced by its holder")
+        token = new_token()
+        done = await self.store.replace_token(
+            access.table, access.seat, token_hash(token), old_hash=access.digest, unopened=False
+        )
+        if not done:
+            raise NotFound("no table opens with this token")
+        await self._links_changed(access.table)
+        return {"table": access.table, "seat": access.seat, "token": token}
+
+    async def revoke(self, access: Access, seat: int) -> dict[str, Any]:
+        """The host replaces the link of a person's seat nobody has opened yet."""
+        if access.role != "host":
+            raise Forbidden("only the host revokes a seat's link")
+        live = await self.table(access.table)
+        if not 0 <= seat < live.info.players:
+            raise NotFound(f"no seat {seat} at this table")
+        if live.kinds[seat] != "person":
+            raise Conflict(f"seat {seat} has no invite link (it is a bot's or open to anyone)")
+        token = new_token()
+        done = await self.store.replace_token(
+            access.table, seat, token_hash(token), old_hash=None, unopened=True
+        )
+        if not done:
+            raise Conflict("the seat's link has been opened: only its holder can replace it now")
+        await self._links_changed(access.table)
+        return {"table": access.table, "seat": seat, "token": token}
+
+    async def _links_changed(self, table_id: str) -> None:
+        live = self.live.get(table_id)
+        if live is not None:
+            await self._reload_seats(live)
+        else:
+            for digest in [d for d, a in self._tokens.items() if a.table == table_id]:
+                del self._tokens[digest]
+        if self.publish is not None:
+            self._spawn(self.publish(table_id, live.ops if live else 0, True))
 
     # ----------------------------------------------------------------- reading
 
@@ -452,11 +647,13 @@ class Hub:
             ops=live.ops,
             controllers=live.controllers,
             deadline=live.deadline(),
+            deal=deal_json(live.info, live.state, live.seed, live.salt),
         )
 
     async def snapshot(self, access: Access, after: int = -1) -> dict[str, Any]:
         """What the token's reader sees now, with the events after ``after``."""
         live = await self._fresh(access)
+        await self._opened(live, access)
         return self.payload(live, access.seat, after)
 
     async def replay(self, access: Access, step: int) -> dict[str, Any]:
@@ -464,36 +661,57 @@ class Hub:
         live = await self._fresh(access)
         if not live.state.is_over:
             raise Conflict("the replay opens once the match is over")
-        history = live.history
-        if history is None:
-            history = live.history = await self._history(live)
-        if not 0 <= step < len(history):
-            raise NotFound(f"the match has steps 0 to {len(history) - 1}")
-        state = history[step]
+        history = await self._replay_of(live)
+        if not 0 <= step < history.steps:
+            raise NotFound(f"the match has steps 0 to {history.steps - 1}")
+        state, controllers = history.at(step)
         payload = seat_payload(
             live.info,
             state,
             access.seat,
             -1,
             ops=step,
-            controllers=live.controllers,
+            controllers=controllers,
             deadline=None,
+            deal=deal_json(live.info, live.state, live.seed, live.salt),
+            asking=False,
         )
         payload["type"] = "replay"
-        payload["legal"] = []
-        payload["can_undo"] = False
         payload["step"] = step
-        payload["steps"] = len(history)
+        payload["steps"] = history.steps
         return payload
 
-    async def _history(self, live: Live) -> list[State]:
-        match = Match(live.info.game, live.info.players, live.seed, live.info.options)
-        controllers: list[str | None] = list(live.controllers)
-        states = [match.state.clone()]
-        for op in await self.store.ops(live.info.id):
-            match, controllers = apply_op(match, controllers, op)
-            states.append(match.state.clone())
-        return states
+    async def _replay_of(self, live: Live) -> Replay:
+        key = live.info.id
+        history = self._replays.get(key)
+        if history is None or history.steps != live.ops + 1:
+            start = Match(live.info.game, live.info.players, live.seed, live.info.options)
+            rows = await self.store.seats(key)
+            controllers: list[str | None] = [r["bot"] for r in rows]
+            history = Replay(start, controllers, await self.store.ops(key))
+            self._replays[key] = history
+            while len(self._replays) > REPLAY_TABLES:
+                self._replays.popitem(last=False)
+        self._replays.move_to_end(key)
+        return history
+
+    async def record(self, access: Access) -> dict[str, Any]:
+        """A finished match's record, with its seed and the commitment made before the deal.
+
+        ``lastcall replay`` checks that the seed matches the commitment and
+        replays every move. Nothing in it was hidden once the match ended but
+        what seats chose face down; the record is offered only then.
+        """
+        live = await self._fresh(access)
+        if not live.state.is_over:
+            raise Conflict("the record opens once the match is over")
+        record = live.match.record(
+            table=live.info.id,
+            commitment=live.info.commitment,
+            salt=live.salt,
+            seed_chosen=live.info.seed_chosen,
+        )
+        return record.to_json()
 
     # ----------------------------------------------------------------- changing
 
@@ -553,7 +771,11 @@ class Hub:
     async def control(self, access: Access, seat: int, level: str | None) -> dict[str, Any]:
         """Hand a seat to a bot of ``level``, or back to its person (``None``).
 
-        A seat's own token may do it for its seat; the host's token for any seat.
+        A seat's own token may do it for its seat. The host may hand a person's
+        seat to a bot only once the person has been away (no connection, no
+        move) for ``away_seconds``, or their clock ran out; the host may give
+        a seat back at any time. A seat set up for a bot has no person to give
+        it back to. Every change is noted in the log for everyone.
         """
         if access.role == "seat":
             if seat != access.seat:
@@ -565,16 +787,39 @@ class Hub:
         live = await self.table(access.table)
         if not 0 <= seat < live.info.players:
             raise NotFound(f"no seat {seat} at this table")
+        if live.kinds[seat] == "bot" and level is None:
+            raise Conflict(f"seat {seat} was set up for a bot: no person holds it")
         async with live.lock:
             if self.shared:
                 await self._catch_up(live)
             if live.state.is_over:
                 raise Conflict("the match is over")
             before = live.state.last_event
-            if live.controllers[seat] != level:
+            current = live.controllers[seat]
+            if current != level:
+                if level in SEARCHING and current not in SEARCHING:
+                    self._check_searching(1, None)
+                if access.role == "host" and current is None and level is not None:
+                    await self._check_away(live, seat)
                 op = Op(live.ops, "control", seat, level or "", access.role, time.time())
                 await self._commit(live, op)
             return self.payload(live, access.seat, before)
+
+    async def _check_away(self, live: Live, seat: int) -> None:
+        if live.timed_out[seat]:
+            return
+        since = await self._away_since(live, seat)
+        if since is None:
+            raise Conflict(
+                f"{live.info.names[seat]} is connected: only they can hand the seat over"
+            )
+        waited = time.time() - since
+        need = self.settings.away_seconds
+        if waited < need:
+            raise Conflict(
+                f"{live.info.names[seat]} was here {waited:.0f} s ago: the host may hand the "
+                f"seat to a bot after {need:.0f} s away, or once their clock runs out"
+            )
 
     def _acting_seat(self, access: Access) -> int:
         if access.role != "seat" or access.seat is None:
@@ -587,36 +832,36 @@ class Hub:
         Called under the table's lock with ``op`` already checked.
         """
         match, controllers = apply_op(live.match, live.controllers, op, action)
-        summary = summarize(match.state, controllers, op.at, live.info.clock)
+        starts = live.clock_starts()
+        summary = summarize(match.state, controllers, op.at, live.info.clock, starts)
         try:
             await self.store.append(live.info.id, op, summary)
         except SeqTaken:
             await self._catch_up(live)
-            self._changed(live, drive=False)
             raise Conflict("another decision was made first; the match has moved on") from None
-        live.match, live.controllers = match, controllers
-        live.ops = op.seq + 1
-        live.last_at = op.at
-        live.history = None
-        self._changed(live)
+        live.advance(match, controllers, op)
+        self._replays.pop(live.info.id, None)
+        self._wake(live)
+        self._drive(live)
         if self.publish is not None:
-            self._spawn(self.publish(live.info.id, live.ops))
+            self._spawn(self.publish(live.info.id, live.ops, False))
 
-    def _changed(self, live: Live, drive: bool = True) -> None:
+    def _wake(self, live: Live) -> None:
         for watcher in live.watchers:
             watcher.wake.set()
-        if drive:
-            self._drive(live)
 
-    async def remote_change(self, table_id: str) -> None:
-        """Another process committed to a table: readers here catch up."""
+    async def remote_change(self, table_id: str, seats: bool = False) -> None:
+        """Another process changed a table: readers here catch up (and see changed seats)."""
         live = self.live.get(table_id)
         if live is None:
+            if seats:
+                for digest in [d for d, a in self._tokens.items() if a.table == table_id]:
+                    del self._tokens[digest]
             return
         async with live.lock:
-            changed = await self._catch_up(live)
-        if changed:
-            self._changed(live, drive=False)
+            await self._catch_up(live)
+            if seats:
+                await self._reload_seats(live)
 
     # ----------------------------------------------------------------- bots and clocks
 
@@ -625,6 +870,8 @@ class Hub:
         if live.timer is not None:
             live.timer.cancel()
             live.timer = None
+        if self.closing:
+            return
         summary = live.summary()
         if summary.status == "over":
             return
@@ -636,7 +883,7 @@ class Hub:
 
     def _expired(self, live: Live) -> None:
         live.timer = None
-        if live.bot_task is None or live.bot_task.done():
+        if not self.closing and (live.bot_task is None or live.bot_task.done()):
             live.bot_task = self._spawn(self._play_bots(live))
 
     def _bot_turn(self, live: Live) -> tuple[int, str, str] | None:
@@ -644,19 +891,22 @@ class Hub:
         state = live.state
         if state.is_over:
             return None
-        overdue = live.info.clock > 0 and time.time() >= live.last_at + live.info.clock
+        clock = live.info.clock
+        now = time.time()
+        starts = live.clock_starts()
         for seat in state.to_move:
             level = live.controllers[seat]
             if level is not None:
                 return seat, level, "bot"
-            if overdue:
+            start = starts[seat]
+            if clock and start is not None and now >= max(live.last_at, start) + clock:
                 return seat, live.clock_bot, "clock"
         return None
 
     async def _play_bots(self, live: Live) -> None:
         """Move for bot seats (and for persons whose clock ran out) until a person is to move."""
         try:
-            while True:
+            while not self.closing:
                 if self.bot_delay > 0:
                     await asyncio.sleep(self.bot_delay)
                 async with live.lock:
@@ -670,7 +920,7 @@ class Hub:
                     revision = live.state.revision
                     seed = mix_seed(live.seed, ops, seat)
                     state = live.state
-                text = await self.bots.decide(state, seat, level, seed)
+                text = await self.bots.decide(state, seat, level, seed, live.info.id)
                 async with live.lock:
                     if live.ops != ops:
                         continue
@@ -680,8 +930,11 @@ class Hub:
                         continue
         except (LastcallError, Rejected) as exc:
             log.error("bot at table %s stopped: %s", live.info.id, exc)
+        except asyncio.CancelledError:
+            raise
         except Exception:  # a worker died, say: the sweep starts the bot again later
-            log.exception("bot at table %s failed", live.info.id)
+            if not self.closing:
+                log.exception("bot at table %s failed", live.info.id)
         finally:
             live.bot_task = None
 
@@ -697,7 +950,7 @@ class Hub:
                 continue
             async with live.lock:
                 await self._catch_up(live)
-            if live.bot_task is None and live.timer is None:
+            if (live.bot_task is None or live.bot_task.done()) and live.timer is None:
                 self._drive(live)
                 count += 1
         return count
@@ -705,33 +958,54 @@ class Hub:
     # ----------------------------------------------------------------- readers
 
     async def watch(self, access: Access, after: int, send: Send) -> None:
-        """Send a reader its payload now and after every change, until cancelled."""
+        """Send a reader its payload now and after every change, until cancelled.
+
+        Raises :class:`LinkReplaced` once the reader's link no longer opens the seat.
+        """
         live = await self._fresh(access)
-        watcher = Watcher(access.seat, after, send)
+        await self._opened(live, access)
+        watcher = Watcher(access.seat, after, send, access.digest)
         live.watchers.add(watcher)
         watcher.wake.set()
         try:
             while True:
                 await watcher.wake.wait()
                 watcher.wake.clear()
+                if watcher.replaced:
+                    raise LinkReplaced("this link was replaced by a new one")
                 payload = self.payload(live, watcher.seat, watcher.seen)
                 watcher.seen = payload["seen"]
                 await send(payload)
         finally:
             live.watchers.discard(watcher)
+            if access.seat is not None and access.role == "seat":
+                self._touched.pop((live.info.id, access.seat), None)
+                self._touch(live, access.seat)
 
     # ----------------------------------------------------------------- life
 
     def _spawn(self, work: Awaitable[Any]) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(work)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._done)
         return task
 
-    async def close(self) -> None:
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None and not self.closing:
+            log.warning("a background task failed: %s", task.exception())
+
+    async def close(self, grace: float = CLOSE_GRACE) -> None:
+        """Stop driving tables: bot decisions already running finish and are stored (for up
+        to ``grace`` seconds); the rest is left to the next process, which resumes it."""
+        self.closing = True
         for live in self.live.values():
             if live.timer is not None:
                 live.timer.cancel()
+                live.timer = None
+        bots = [live.bot_task for live in self.live.values() if live.bot_task is not None]
+        if bots:
+            await asyncio.wait(bots, timeout=grace)
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
@@ -742,6 +1016,7 @@ class Hub:
 __all__ = [
     "Access",
     "Hub",
+    "LinkReplaced",
     "SeatPlan",
     "TablePlan",
     "bot_levels",

@@ -1,10 +1,10 @@
 """What is sent to a seat, built only from ``view(p)`` and ``events(p)``.
 
-The broadcast rule of the engine: a seat receives its own view, the events it
-saw, its own legal actions, and the table's public set-up (seat names, who
-plays each seat, the clock). Action texts of other seats, match records and
-``to_json`` never appear here. Spectators (``seat`` is ``None``) get the
-public view and the public events.
+The broadcast rule of the engine: a seat receives its own view (and the game's
+presentation of it), the events it saw, its own legal actions, and the table's
+public set-up (seat names, who plays each seat, the clock). Action texts of
+other seats, match records and ``to_json`` never appear here. Spectators
+(``seat`` is ``None``) get the public view and the public events.
 """
 
 from __future__ import annotations
@@ -26,6 +26,12 @@ class TableInfo:
     options: dict[str, Any]
     names: tuple[str, ...]
     clock: int
+    seed_chosen: bool = False
+    """The creator chose the seed, so the creator may know every hidden card."""
+    commitment: str = ""
+    """SHA-256 of the secret seed and salt, published before the deal."""
+    kinds: tuple[str, ...] = ()
+    """How each seat was set up: ``person`` (an invite link), ``open`` (anyone) or ``bot``."""
 
 
 def event_json(event: Event) -> dict[str, Any]:
@@ -39,7 +45,10 @@ def event_json(event: Event) -> dict[str, Any]:
 
 
 def seats_json(info: TableInfo, controllers: Sequence[str | None]) -> list[dict[str, Any]]:
-    return [{"seat": p, "name": info.names[p], "bot": controllers[p]} for p in range(info.players)]
+    return [
+        {"seat": p, "name": info.names[p], "kind": info.kinds[p], "bot": controllers[p]}
+        for p in range(info.players)
+    ]
 
 
 def result_json(state: State, info: TableInfo) -> dict[str, Any]:
@@ -53,6 +62,17 @@ def result_json(state: State, info: TableInfo) -> dict[str, Any]:
     }
 
 
+def deal_json(info: TableInfo, state: State, seed: int, salt: str) -> dict[str, Any]:
+    """How the cards were dealt: the commitment now, the seed and salt once the match is over."""
+    over = state.is_over
+    return {
+        "seed_chosen": info.seed_chosen,
+        "commitment": info.commitment,
+        "seed": seed if over else None,
+        "salt": salt if over else None,
+    }
+
+
 def seat_payload(
     info: TableInfo,
     state: State,
@@ -62,12 +82,21 @@ def seat_payload(
     ops: int,
     controllers: Sequence[str | None],
     deadline: float | None,
+    deal: dict[str, Any],
+    asking: bool = True,
 ) -> dict[str, Any]:
-    """Everything a reader of ``seat`` is sent, with the events after index ``after``."""
+    """Everything a reader of ``seat`` is sent, with the events after index ``after``.
+
+    Events name seats as their people typed them (rivals keep their own names).
+    A replay (``asking`` false) offers no choices. ``board`` is the game's
+    presentation of that same view and those same choices (:meth:`Game.present`),
+    which the page draws.
+    """
     game = state.game
-    events = state.events(seat, after)
-    mine = seat is not None and seat in state.to_move and controllers[seat] is None
+    events = state.events(seat, after, info.names)
+    mine = asking and seat is not None and seat in state.to_move and controllers[seat] is None
     legal = state.legal_actions(seat) if mine and seat is not None else ()
+    view = state.view(seat)
     return {
         "type": "update",
         "table": info.id,
@@ -78,7 +107,8 @@ def seat_payload(
         "ops": ops,
         "decisions": state.decisions,
         "revision": state.revision,
-        "view": state.view(seat),
+        "view": view,
+        "board": game.present(view, legal, info.names).to_json(),
         "events": [event_json(e) for e in events],
         "seen": events[-1].index if events else after,
         "legal": [{"action": str(a), "label": game.describe(a)} for a in legal],
@@ -89,4 +119,5 @@ def seat_payload(
         "seats": seats_json(info, controllers),
         "clock": info.clock,
         "deadline": deadline,
+        "deal": deal,
     }

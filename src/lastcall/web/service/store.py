@@ -231,6 +231,54 @@ class Store:
             )
             return seat if claimed.rowcount == 1 else None
 
+    async def mark_opened(self, table_id: str, seat: int, at: float) -> bool:
+        """Note the first time a seat's link was used; whether this was that first time."""
+        async with self._writing() as connection:
+            done = await connection.execute(
+                update(SEATS)
+                .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
+                .where(SEATS.c.opened_at.is_(None))
+                .values(opened_at=at, seen_at=at)
+            )
+        return bool(done.rowcount)
+
+    async def touch_seats(self, seats: Sequence[tuple[str, int]], at: float) -> None:
+        """Note that the people of these seats are here now (connected, or reading)."""
+        if not seats:
+            return
+        query = (
+            update(SEATS)
+            .where(SEATS.c.table_id == bindparam("t"), SEATS.c.seat == bindparam("s"))
+            .values(seen_at=bindparam("at"))
+        )
+        async with self._writing() as connection:
+            await connection.execute(query, [{"t": t, "s": s, "at": at} for t, s in seats])
+
+    async def set_deadline(self, table_id: str, deadline: float | None) -> None:
+        async with self._writing() as connection:
+            await connection.execute(
+                update(TABLES).where(TABLES.c.id == table_id).values(deadline=deadline)
+            )
+
+    async def replace_token(
+        self, table_id: str, seat: int, new_hash: str, *, old_hash: str | None, unopened: bool
+    ) -> bool:
+        """Give a person's seat a new token; whether it was done.
+
+        ``old_hash`` names the token being replaced (its holder rotates it);
+        ``unopened`` lets it happen only while nobody has used the seat's link.
+        """
+        query = update(SEATS).where(
+            SEATS.c.table_id == table_id, SEATS.c.seat == seat, SEATS.c.kind == "person"
+        )
+        if old_hash is not None:
+            query = query.where(SEATS.c.token_hash == old_hash)
+        if unopened:
+            query = query.where(SEATS.c.opened_at.is_(None))
+        async with self._writing() as connection:
+            done = await connection.execute(query.values(token_hash=new_hash))
+        return bool(done.rowcount)
+
     async def open_tables(self, limit: int) -> list[dict[str, Any]]:
         """Public tables still playing that have an open seat nobody has claimed."""
         open_seats = (

@@ -14,7 +14,7 @@
   }
 
   function levelSelect(name) {
-    const select = el("select", { name });
+    const select = el("select", { name, "aria-label": "bot level" });
     for (const level of catalog.levels) select.append(el("option", { value: level.level }, level.title));
     select.value = "greedy";
     return select;
@@ -48,12 +48,12 @@
     box.replaceChildren(el("legend", {}, "Seats"));
     const players = Number(playersSelect.value);
     for (let seat = 0; seat < players; seat += 1) {
-      const kind = el("select", { name: "kind" },
+      const kind = el("select", { name: "kind", "aria-label": `who plays seat P${seat}` },
         el("option", { value: "me" }, "me"), el("option", { value: "person" }, "a friend (invite link)"),
         el("option", { value: "open" }, "anyone (open seat)"), el("option", { value: "bot" }, "a bot"));
       kind.value = seat === 0 ? "me" : "bot";
       const level = levelSelect("level");
-      const name = el("input", { name: "name", maxlength: 40, placeholder: `P${seat}` });
+      const name = el("input", { name: "name", maxlength: 40, placeholder: `P${seat}`, "aria-label": `name of seat P${seat}` });
       const sync = () => { level.hidden = kind.value !== "bot"; };
       kind.addEventListener("change", sync);
       sync();
@@ -99,7 +99,7 @@
     });
     const body = {
       game: gameSelect.value, players: Number(playersSelect.value), options, seats,
-      clock: Number($("clock").value), public: $("public").checked,
+      clock: Number($("clock").value), clock_start: $("clock-start").value, public: $("public").checked,
     };
     const answer = await fetch("/api/tables", {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
@@ -122,7 +122,8 @@
     let myToken = null;
     for (const seat of data.seats) {
       if (!seat.token) {
-        list.append(el("li", {}, `${seat.name}: open to anyone from the lobby`));
+        const who = seat.kind === "bot" ? "played by the server" : "open to anyone from the lobby";
+        list.append(el("li", {}, `${seat.name}: ${who}`));
         continue;
       }
       const me = kinds[seat.seat] === "me";
@@ -133,6 +134,7 @@
     }
     list.append(el("li", {}, "Spectators: ", el("a", { href: link(`/play/${data.spectator}`) }, link(`/play/${data.spectator}`))));
     list.append(el("li", {}, "Host: ", el("a", { href: link(`/play/${data.host}`), class: "host-link" }, link(`/play/${data.host}`))));
+    list.append(el("li", { class: "muted" }, `Deal committed as ${data.deal.commitment.slice(0, 16)}…; a friend may make their link private once they open it.`));
     remember({ token: data.host, table: data.table, game: data.game, seat: null, host: true });
     $("links").hidden = false;
     if (myToken) {
@@ -185,11 +187,49 @@
     }
   }
 
+  /* A rematch link carries the finished table's game, options and seats in the address's fragment. */
+  function applyRematch() {
+    const found = /^#rematch=(.+)$/.exec(location.hash);
+    if (!found) return;
+    history.replaceState(null, "", location.pathname);
+    let plan;
+    try {
+      plan = JSON.parse(decodeURIComponent(found[1]));
+    } catch (error) {
+      return;
+    }
+    if (!catalog.games.some((g) => g.id === plan.game)) return;
+    gameSelect.value = plan.game;
+    drawPlayers();
+    playersSelect.value = String(plan.players);
+    drawOptions();
+    drawSeats();
+    for (const input of $("options").querySelectorAll("input, select")) {
+      if (!(input.name in (plan.options || {}))) continue;
+      const value = plan.options[input.name];
+      if (input.type === "checkbox") input.checked = Boolean(value);
+      else input.value = String(value);
+    }
+    const rows = [...$("seats").querySelectorAll(".seat-row")];
+    (plan.seats || []).forEach((seat, i) => {
+      const row = rows[i];
+      if (!row) return;
+      const kind = row.querySelector("[name=kind]");
+      kind.value = ["me", "person", "open", "bot"].includes(seat.kind) ? seat.kind : "person";
+      kind.dispatchEvent(new Event("change"));
+      if (seat.level) row.querySelector("[name=level]").value = seat.level;
+      row.querySelector("[name=name]").value = seat.name || "";
+    });
+    $("create-error").textContent = "";
+    $("rematch-note").hidden = false;
+  }
+
   for (const g of catalog.games) gameSelect.append(el("option", { value: g.id }, g.title));
   gameSelect.addEventListener("change", drawPlayers);
   playersSelect.addEventListener("change", () => { drawOptions(); drawSeats(); });
   $("create-form").addEventListener("submit", create);
   drawPlayers();
+  applyRematch();
   drawMine();
   drawOpen();
 })();
