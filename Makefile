@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+WEB_STAMP := $(VENV)/.installed-web
 
 .PHONY: run play test lint typecheck unit bench bench-web browser golden clean
 
@@ -12,8 +13,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# Only what the server needs (the web extra), not the learning and browser tools of the tests.
+$(WEB_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[web]'
+	touch $(WEB_STAMP)
+
 # The web server on 127.0.0.1:8000 with a SQLite file; it prints the address.
-run: $(STAMP)
+run: $(WEB_STAMP)
 	$(BIN)/lastcall serve --db sqlite:///lastcall-web.db --host 127.0.0.1 --port 8000
 
 # The game menu at the terminal.
@@ -22,14 +30,14 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	$(BIN)/ruff check src tests examples
-	$(BIN)/ruff format --check src tests examples
+	$(BIN)/ruff check src tests examples benchmarks
+	$(BIN)/ruff format --check src tests examples benchmarks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n auto
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests examples
-	$(BIN)/ruff format --check src tests examples
+	$(BIN)/ruff check src tests examples benchmarks
+	$(BIN)/ruff format --check src tests examples benchmarks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

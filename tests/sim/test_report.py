@@ -34,3 +34,16 @@ def test_scores_are_charted_by_bot_as_well_as_by_seat(tmp_path: Path) -> None:
     text = write_report(tmp_path, summary, results).read_text()
     assert (tmp_path / "scores_by_bot.png").read_bytes()[:4] == b"\x89PNG"
     assert "(scores_by_bot.png)" in text
+
+
+def test_the_mix_at_three_lists_only_options_in_play_and_units_in_words(tmp_path: Path) -> None:
+    summary, results = simulate("the-mix", 2, 3, ["random"], seed=1, workers=1)
+    text = write_report(tmp_path, summary, results).read_text()
+    options = text.split("options ", 1)[1].split(";", 1)[0]
+    assert "side" in options
+    assert "opponent" not in options
+    assert "opponent" not in summary.to_json()["options"]
+    assert "Bar setups per game" in text or "bar_setups" not in summary.mean_length
+    assert "_" not in " ".join(line for line in text.splitlines() if "per game (as" in line)
+    # Each component is held by one seat at most: the holders would only repeat the rate.
+    assert "seats holding it" not in text

@@ -3,7 +3,8 @@
 Each iteration samples one world the seat cannot tell from the truth
 (``seat.determinize``), walks a tree of action sequences choosing by UCB among
 the actions available in that world, adds one node, plays random moves for at
-most ``depth`` decisions and then asks the game's evaluation for every seat.
+most ``depth`` decisions and then asks the game's evaluation of every seat
+(``evaluate_all``, one pass for all of them).
 A node keeps each seat's summed reward, so the seat deciding at a node
 (``to_move[0]``, the seat a simulation asks first) picks by its own interest.
 Availability counts replace the parent's visits in UCB, since an action seen
@@ -216,7 +217,7 @@ class IsmctsBot(Bot):
                 state.apply(mover, actions[below(len(actions))])
                 steps -= 1
                 to_move = state.to_move
-            rewards = [state.evaluate(p) for p in everyone]
+            rewards = state.evaluate_all()
             for node in path:
                 node.visits += 1
                 total = node.reward

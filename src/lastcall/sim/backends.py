@@ -8,7 +8,11 @@ so every backend gives the same summary for the same seed.
 from __future__ import annotations
 
 import multiprocessing
+import signal
+import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
+from types import FrameType
 from typing import Any, Protocol, TypeVar
 
 from lastcall.core import LastcallError
@@ -25,8 +29,32 @@ class Backend(Protocol):
         ...
 
 
+def start_method() -> str:
+    """Fork where it is safe, so a worker starts with the games already imported.
+
+    A spawned worker imports the package again, seconds of CPU each; macOS
+    and Windows fork unsafely or not at all, and spawn there.
+    """
+    forks = "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
+    return "fork" if forks else "spawn"
+
+
+def _worker_started() -> None:
+    """A worker leaves SIGTERM to its default and Ctrl-C to the run, which ends it."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _terminated(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(128 + signum)
+
+
 class LocalBackend:
-    """Worker processes on this machine (in-process for a single worker)."""
+    """Worker processes on this machine (in-process for a single worker).
+
+    The workers start once per run and take the jobs in turn; the run ends
+    them however it ends, SIGTERM included (turned into an exit for that).
+    """
 
     name = "local"
 
@@ -37,9 +65,17 @@ class LocalBackend:
         if self.workers == 1:
             yield from map(fn, jobs)
             return
-        context = multiprocessing.get_context("spawn")
-        with context.Pool(self.workers) as pool:
+        context = multiprocessing.get_context(start_method())
+        pool = context.Pool(max(1, min(self.workers, len(jobs))), initializer=_worker_started)
+        in_main_thread = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGTERM, _terminated) if in_main_thread else None
+        try:
             yield from pool.imap_unordered(fn, jobs)
+        finally:
+            pool.terminate()
+            pool.join()
+            if in_main_thread:
+                signal.signal(signal.SIGTERM, previous)
 
 
 class RayBackend:

@@ -193,7 +193,8 @@ def markdown(summary: SimulationSummary, results: Sequence[GameResult], charts: 
             f"Decisions per game: mean {sum(lengths) / len(lengths):.1f}, "
             f"median {lengths[len(lengths) // 2]}, min {lengths[0]}, max {lengths[-1]}.",
             *(
-                f"{unit.capitalize()} per game (as the rulebook counts them): mean {mean:.1f}."
+                f"{unit.replace('_', ' ').capitalize()} per game (as the rulebook counts them): "
+                f"mean {mean:.1f}."
                 for unit, mean in summary.mean_length.items()
             ),
             "",
@@ -232,24 +233,30 @@ def design_sections(summary: SimulationSummary) -> list[str]:
         lines.append("")
     if summary.offers:
         never, always = flagged_offers(summary)
+        # Where no component is ever held by two seats at once, holders equal the rate.
+        shared = any(o["holders"] != o["rate"] for o in summary.offers.values())
         lines += [
             "## What seats take",
             "",
             "Each component that came within a seat's reach: the games it was offered in, "
-            "the games a seat held it at the end, how many seats held it on average, and "
-            "how often a seat holding it won (a fair share is "
+            "the games a seat held it at the end"
+            + (", how many seats held it on average" if shared else "")
+            + ", and how often a seat holding it won (a fair share is "
             f"{1 / summary.players:.0%}). Flagged when offered in {MIN_OFFERS} games or more "
             "and taken in none or in all.",
             "",
-            "| component | offered in | taken in | rate | seats holding it | holders won | flag |",
-            "|---|---:|---:|---:|---:|---:|---|",
+            "| component | offered in | taken in | rate | "
+            + ("seats holding it | " if shared else "")
+            + "holders won | flag |",
+            "|---|---:|---:|---:|" + ("---:|" if shared else "") + "---:|---|",
         ]
         ordered = sorted(summary.offers.items(), key=lambda item: (item[1]["rate"], item[0]))
         for name, o in ordered:
             flag = "never taken" if name in never else "always taken" if name in always else ""
+            holders = f"| {o['holders']:.2f} " if shared else ""
             lines.append(
                 f"| {name} | {o['games']} | {o['taken']} | {o['rate']:.2f} "
-                f"| {o['holders']:.2f} | {o['holder_wins']:.2f} | {flag} |"
+                f"{holders}| {o['holder_wins']:.2f} | {flag} |"
             )
         lines.append("")
     return lines

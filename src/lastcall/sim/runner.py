@@ -283,7 +283,7 @@ def summarise(
         players=players,
         bots=list(bots),
         seed=spec.seed,
-        options=dict(spec.options),
+        options=options_in_play(spec.game, players, spec.options),
         wins_by_seat=wins,
         mean_scores=[t / n_ok if n_ok else 0.0 for t in totals],
         mean_decisions=decisions / len(results) if results else 0.0,
@@ -301,6 +301,17 @@ def summarise(
             :5
         ],
     )
+
+
+def options_in_play(game_id: str, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options less those that do nothing at this player count (a solo opponent in a
+    game of three), as a summary reports them."""
+    applies = {
+        option.name
+        for option in find_game(game_id).options
+        if option.players is None or players in option.players
+    }
+    return {name: value for name, value in options.items() if name in applies}
 
 
 def simulate(
