@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 WEB_STAMP := $(VENV)/.installed-web
 
-.PHONY: run play test lint typecheck unit bench bench-web browser golden clean
+.PHONY: run play test lint typecheck unit bench bench-web bench-web-pg browser golden clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -50,6 +50,17 @@ bench: $(STAMP)
 
 bench-web: $(STAMP)
 	$(BIN)/lastcall bench-web --tables 100 --seconds 20
+
+# Several server processes over PostgreSQL and Redis, in a database emptied first
+# (PG_BENCH is dropped and created again: never point it at a database you keep).
+PG_BENCH ?= postgresql://postgres@127.0.0.1:5432/lastcall_bench
+REDIS_BENCH ?= redis://127.0.0.1:6379/1
+PROCESSES ?= 2
+TABLES ?= 1000
+bench-web-pg: $(STAMP)
+	$(BIN)/python benchmarks/fresh_database.py $(PG_BENCH)
+	$(BIN)/lastcall bench-web --db $(PG_BENCH) --redis $(REDIS_BENCH) --processes $(PROCESSES) \
+		--clients $(PROCESSES) --tables $(TABLES) --think 0.2 --seconds 30
 
 # Debian's Chromium for the browser tests (never a browser downloaded by Playwright).
 browser:

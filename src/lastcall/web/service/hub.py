@@ -722,6 +722,18 @@ class Hub:
 
         The answer's events are those that followed the move (the reader has the rest).
         """
+        answer = await self._move(access, text, expect, by, answer=True)
+        assert answer is not None
+        return answer
+
+    async def submit(self, access: Access, text: str, expect: int) -> None:
+        """Carry out a seat's move sent on its socket, where the broadcast is the answer
+        (so no payload is built for it)."""
+        await self._move(access, text, expect, "person", answer=False)
+
+    async def _move(
+        self, access: Access, text: str, expect: int, by: str, *, answer: bool
+    ) -> dict[str, Any] | None:
         seat = self._acting_seat(access)
         live = await self.table(access.table)
         async with live.lock:
@@ -731,7 +743,7 @@ class Hub:
                 raise Conflict(f"P{seat} is played by a bot now; take the seat back first")
             before = live.state.last_event
             await self._commit_move(live, seat, text, expect, by)
-            return self.payload(live, seat, before)
+            return self.payload(live, seat, before) if answer else None
 
     async def _commit_move(self, live: Live, seat: int, text: str, expect: int, by: str) -> None:
         state = live.state
@@ -751,6 +763,15 @@ class Hub:
 
     async def undo(self, access: Access, expect: int) -> dict[str, Any]:
         """Take back the seat's last decision, where the engine allows it."""
+        answer = await self._undo(access, expect, answer=True)
+        assert answer is not None
+        return answer
+
+    async def submit_undo(self, access: Access, expect: int) -> None:
+        """An undo sent on the seat's socket: the broadcast is the answer."""
+        await self._undo(access, expect, answer=False)
+
+    async def _undo(self, access: Access, expect: int, *, answer: bool) -> dict[str, Any] | None:
         seat = self._acting_seat(access)
         live = await self.table(access.table)
         async with live.lock:
@@ -766,7 +787,7 @@ class Hub:
                 raise Rejected(f"P{seat} has no decision to take back now")
             before = state.last_event
             await self._commit(live, Op(live.ops, "undo", seat, "", "person", time.time()))
-            return self.payload(live, seat, before)
+            return self.payload(live, seat, before) if answer else None
 
     async def control(self, access: Access, seat: int, level: str | None) -> dict[str, Any]:
         """Hand a seat to a bot of ``level``, or back to its person (``None``).
