@@ -648,6 +648,7 @@ class Hub:
             controllers=live.controllers,
             deadline=live.deadline(),
             deal=deal_json(live.info, live.state, live.seed, live.salt),
+            part=live.part(seat),
         )
 
     async def snapshot(self, access: Access, after: int = -1) -> dict[str, Any]:

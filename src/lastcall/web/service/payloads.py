@@ -73,6 +73,37 @@ def deal_json(info: TableInfo, state: State, seed: int, salt: str) -> dict[str, 
     }
 
 
+def seat_part(
+    info: TableInfo,
+    state: State,
+    seat: int | None,
+    controllers: Sequence[str | None],
+    asking: bool = True,
+) -> dict[str, Any]:
+    """What every reader of ``seat`` is shown of the position, whatever it has read before.
+
+    The costly part of a payload (the view, the game's presentation of it and the
+    seat's choices), so that a server builds it once per position for all the
+    readers of a seat, however many sockets watch it. A replay (``asking`` false)
+    offers no choices. Never changed after it is built: payloads share it.
+    """
+    game = state.game
+    mine = asking and seat is not None and seat in state.to_move and controllers[seat] is None
+    legal = state.legal_actions(seat) if mine and seat is not None else ()
+    view = state.view(seat)
+    return {
+        "decisions": state.decisions,
+        "revision": state.revision,
+        "view": view,
+        "board": game.present(view, legal, info.names).to_json(),
+        "legal": [{"action": str(a), "label": game.describe(a)} for a in legal],
+        "can_undo": mine and seat is not None and state.can_undo(seat),
+        "sealed": state.sealed,
+        "over": state.is_over,
+        "result": result_json(state, info) if state.is_over else None,
+    }
+
+
 def seat_payload(
     info: TableInfo,
     state: State,
@@ -84,19 +115,19 @@ def seat_payload(
     deadline: float | None,
     deal: dict[str, Any],
     asking: bool = True,
+    part: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Everything a reader of ``seat`` is sent, with the events after index ``after``.
 
     Events name seats as their people typed them (rivals keep their own names).
-    A replay (``asking`` false) offers no choices. ``board`` is the game's
-    presentation of that same view and those same choices (:meth:`Game.present`),
-    which the page draws.
+    ``board`` is the game's presentation of the seat's view and choices
+    (:meth:`Game.present`), which the page draws. ``part`` is :func:`seat_part`
+    of this same position when the caller keeps it.
     """
     game = state.game
+    if part is None:
+        part = seat_part(info, state, seat, controllers, asking)
     events = state.events(seat, after, info.names)
-    mine = asking and seat is not None and seat in state.to_move and controllers[seat] is None
-    legal = state.legal_actions(seat) if mine and seat is not None else ()
-    view = state.view(seat)
     return {
         "type": "update",
         "table": info.id,
@@ -105,17 +136,9 @@ def seat_payload(
         "options": info.options,
         "seat": seat,
         "ops": ops,
-        "decisions": state.decisions,
-        "revision": state.revision,
-        "view": view,
-        "board": game.present(view, legal, info.names).to_json(),
+        **part,
         "events": [event_json(e) for e in events],
         "seen": events[-1].index if events else after,
-        "legal": [{"action": str(a), "label": game.describe(a)} for a in legal],
-        "can_undo": mine and seat is not None and state.can_undo(seat),
-        "sealed": state.sealed,
-        "over": state.is_over,
-        "result": result_json(state, info) if state.is_over else None,
         "seats": seats_json(info, controllers),
         "clock": info.clock,
         "deadline": deadline,

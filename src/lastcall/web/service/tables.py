@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lastcall.core import Action, Match, State
-from lastcall.web.service.payloads import TableInfo
+from lastcall.web.service.payloads import TableInfo, seat_part
 from lastcall.web.service.store import Op, Summary
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -74,6 +74,8 @@ class Live:
         self.bot_task: asyncio.Task[None] | None = None
         self.timer: asyncio.TimerHandle | None = None
         self.touched = time.monotonic()
+        self.parts: dict[int | None, tuple[tuple[int, tuple[str | None, ...]], dict[str, Any]]] = {}
+        """Each seat's :func:`seat_part`, with the operation count and controllers of its build."""
 
     @property
     def state(self) -> State:
@@ -112,6 +114,16 @@ class Live:
 
     def present(self, seat: int) -> bool:
         return any(w.seat == seat for w in self.watchers)
+
+    def part(self, seat: int | None) -> dict[str, Any]:
+        """What every reader of ``seat`` is shown now, built once per operation."""
+        stamp = (self.ops, tuple(self.controllers))
+        kept = self.parts.get(seat)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        part = seat_part(self.info, self.state, seat, self.controllers)
+        self.parts[seat] = (stamp, part)
+        return part
 
 
 def summarize(
