@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from lastcall.web.bench import _load
 from lastcall.web.settings import sqlite_url
-from tests.web.conftest import REDIS, ServerThread, require_service, settings_for
+from tests.web.conftest import REDIS, ServerThread, require_service, settings_for, wait_for
+from tests.web.test_shutdown import alive, children
 
 
 def bench(*args: str) -> dict[str, object]:
@@ -58,3 +61,23 @@ def test_several_processes_need_redis() -> None:
     command = [sys.executable, "-m", "lastcall.cli", "bench-web", "--processes", "2"]
     done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2 and "--redis" in done.stderr
+
+
+def test_a_bench_stopped_by_sigterm_leaves_no_server_or_client_behind() -> None:
+    command = [sys.executable, "-m", "lastcall.cli", "bench-web", "--game", "bartender"]
+    command += ["--tables", "4", "--seconds", "60", "--clients", "2", "--json"]
+    bench_process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        # the server (with its bot worker) and the two client processes are running
+        spawned = wait_for(
+            lambda: len(children(bench_process.pid)) >= 4 and children(bench_process.pid),
+            seconds=120,
+        )
+        time.sleep(1.0)
+        bench_process.send_signal(signal.SIGTERM)
+        assert bench_process.wait(timeout=60) != 0
+        wait_for(lambda: not any(alive(pid) for pid in spawned), seconds=30)
+    finally:
+        if bench_process.poll() is None:
+            bench_process.kill()
+            bench_process.wait()

@@ -87,3 +87,21 @@ def test_a_stopped_server_takes_its_children_with_it(tmp_path: Path, stop: signa
     finally:
         restarted.terminate()
         restarted.wait(timeout=30)
+
+
+def test_a_server_killed_outright_leaves_no_bot_worker_behind(tmp_path: Path) -> None:
+    """SIGKILL gives the server no chance to stop its children: they notice and end."""
+    port = free_port()
+    process = serve_process(
+        sqlite_url(tmp_path / "kill.db"), port, log=tmp_path / "server.log", bot_workers=1
+    )
+    try:
+        wait_until_up(f"http://127.0.0.1:{port}", process=process)
+        spawned = wait_for(lambda: len(children(process.pid)) >= 2 and children(process.pid))
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=30)
+        wait_for(lambda: not any(alive(pid) for pid in spawned), seconds=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()

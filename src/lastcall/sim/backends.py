@@ -7,6 +7,7 @@ so every backend gives the same summary for the same seed.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import signal
 import sys
@@ -49,6 +50,21 @@ def _terminated(signum: int, frame: FrameType | None) -> None:
     raise SystemExit(128 + signum)
 
 
+@contextlib.contextmanager
+def sigterm_exits() -> Iterator[None]:
+    """Within it, SIGTERM is an exit of the main thread, so ``finally`` blocks that end
+    child processes run (by default SIGTERM ends the process at once and leaves them
+    behind). Elsewhere than the main thread it changes nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 class LocalBackend:
     """Worker processes on this machine (in-process for a single worker).
 
@@ -67,15 +83,12 @@ class LocalBackend:
             return
         context = multiprocessing.get_context(start_method())
         pool = context.Pool(max(1, min(self.workers, len(jobs))), initializer=_worker_started)
-        in_main_thread = threading.current_thread() is threading.main_thread()
-        previous = signal.signal(signal.SIGTERM, _terminated) if in_main_thread else None
-        try:
-            yield from pool.imap_unordered(fn, jobs)
-        finally:
-            pool.terminate()
-            pool.join()
-            if in_main_thread:
-                signal.signal(signal.SIGTERM, previous)
+        with sigterm_exits():
+            try:
+                yield from pool.imap_unordered(fn, jobs)
+            finally:
+                pool.terminate()
+                pool.join()
 
 
 class RayBackend:

@@ -36,6 +36,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 import lastcall
+from lastcall.sim.backends import sigterm_exits
 
 # The benchmark's own bounds: it never runs longer than this, nor opens more tables.
 MAX_SECONDS = 600.0
@@ -412,7 +413,8 @@ def run(
     if processes > 1 and not redis_url:
         raise ValueError("several server processes share their tables through Redis: give redis")
     ids = game_ids or list(lastcall.games())
-    with tempfile.TemporaryDirectory(prefix="lastcall-bench-") as scratch:
+    # a bench stopped by SIGTERM still stops its servers and client processes
+    with sigterm_exits(), tempfile.TemporaryDirectory(prefix="lastcall-bench-") as scratch:
         url = db_url or f"sqlite:///{Path(scratch) / 'bench.db'}"
         env = dict(os.environ, **UNLIMITED)
         servers: list[subprocess.Popen[bytes]] = []

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
@@ -134,10 +136,35 @@ def warm() -> int:
     return len(games())
 
 
+# How often a bot worker checks that the server that started it is still there.
+PARENT_CHECK_SECONDS = 1.0
+
+
+def _follow_parent(parent: int) -> None:
+    """Run in each bot worker as it starts: the worker ends once its server is gone.
+
+    A server stopped by SIGTERM or SIGINT ends its workers itself; one killed
+    outright (SIGKILL, the out-of-memory killer) cannot, and its workers would
+    otherwise wait for work forever.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="lastcall-parent-watch", daemon=True).start()
+
+
 def _executor(workers: int, name: str) -> Executor:
     if workers > 0:
         context = multiprocessing.get_context("spawn")
-        return ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        return ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=context,
+            initializer=_follow_parent,
+            initargs=(os.getpid(),),
+        )
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"lastcall-{name}")
 
 
