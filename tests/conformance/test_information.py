@@ -93,10 +93,12 @@ def test_sealed_choices_are_private_and_order_free(case: Case) -> None:
     order of commitments does not matter; another seat's commitment never reaches a world."""
     game, players, _ = case
 
-    def public(state: State, q: int) -> tuple[str, tuple[Any, ...], list[Any]]:
+    def public(state: State, q: int, since: int) -> tuple[str, tuple[Any, ...], list[Any]]:
+        """What ``q`` sees: the view but ``to_move``, its choices, and the events after
+        ``since`` (the log before it is shared by every state that follows it)."""
         view = dict(state.view(q))  # the state's view is shared: change a copy
         del view["to_move"]
-        events = [(e.kind, e.text, e.private, e.data) for e in state.events(q)]
+        events = [(e.kind, e.text, e.private, e.data) for e in state.events(q, since)]
         return _dump(view), state.legal_actions(q) if q in state.to_move else (), events
 
     def check(state: State, step: int, rng: Rng) -> None:
@@ -104,6 +106,8 @@ def test_sealed_choices_are_private_and_order_free(case: Case) -> None:
             return
         assert game.facts.simultaneous, "a sealed state in a game not declared simultaneous"
         movers = state.to_move
+        since = state.last_event
+        seen = [public(state, q, since) for q in range(players)]
         for p in movers:
             if len(movers) == 1:
                 break  # the last commitment of a stage may reveal them all
@@ -112,7 +116,7 @@ def test_sealed_choices_are_private_and_order_free(case: Case) -> None:
                 after.apply(p, a)
                 for q in range(players):
                     if q != p:
-                        assert public(after, q) == public(state, q), f"P{p}'s {a} reached P{q}"
+                        assert public(after, q, since) == seen[q], f"P{p}'s {a} reached P{q}"
             options = state.legal_actions(p)
             if len(options) > 1:
                 one, two = state.clone(), state.clone()
@@ -136,7 +140,7 @@ def test_sealed_choices_are_private_and_order_free(case: Case) -> None:
             behind = {k: v for k, v in backward.to_json()["state"].items() if k not in ignored}
             assert ahead == behind, "the order of sealed commitments changed the game"
             for q in range(players):
-                assert public(forward, q)[2] == public(backward, q)[2]
+                assert public(forward, q, since)[2] == public(backward, q, since)[2]
 
     for seed in range(3):
         walk(case, 5000 + seed, check)
