@@ -8,7 +8,7 @@ import, so a table costs a few dictionary lookups per component.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from lastcall.core import Action, Choice, Component, Prompt, Standing, Table, Zone
@@ -513,6 +513,28 @@ def _technique(cid: str, key: str) -> Component:
     )
 
 
+def _supply(
+    where: str,
+    counts: Mapping[str, int],
+    text: Callable[[str, int], str],
+    place: str = "",
+) -> list[Component]:
+    """The marbles of a supply (the Bar Supply, the Store), a component per ingredient."""
+    return [
+        Component(
+            id=f"{where}-{key}",
+            kind="marble",
+            name=INGREDIENT_NAME[key],
+            text=text(key, n) if n else f"{TITLE[key]}: none left{place}.",
+            key=f"ingredient:{key}",
+            value=n,
+            count=n,
+            colour=COLOUR[key],
+        )
+        for key, n in counts.items()
+    ]
+
+
 def _main_board(d: _Draw) -> list[Zone]:
     view = d.view
     board: list[Component] = [
@@ -588,35 +610,14 @@ def _main_board(d: _Draw) -> list[Zone]:
         )
     )
     zones.append(Zone("techniques", "market", "Technique cards", tuple(row)))
-    bar = [
-        Component(
-            id=f"bar-{key}",
-            kind="marble",
-            name=INGREDIENT_NAME[key],
-            text=f"{TITLE[key]}: {n} in the Bar Supply." if n else f"{TITLE[key]}: none left.",
-            key=f"ingredient:{key}",
-            value=n,
-            count=n,
-            colour=COLOUR[key],
-        )
-        for key, n in view["bar"].items()
-    ]
+    bar = _supply("bar", view["bar"], lambda key, n: f"{TITLE[key]}: {n} in the Bar Supply.")
     zones.append(Zone("bar-supply", "supply", "Bar Supply", tuple(bar), layout="grid"))
-    store = [
-        Component(
-            id=f"store-{key}",
-            kind="marble",
-            name=INGREDIENT_NAME[key],
-            text=f"{TITLE[key]}: {n} in the Store, ${COSTS.store_ingredient} each."
-            if n
-            else f"{TITLE[key]}: none left in the Store.",
-            key=f"ingredient:{key}",
-            value=n,
-            count=n,
-            colour=COLOUR[key],
-        )
-        for key, n in view["store"].items()
-    ]
+    store = _supply(
+        "store",
+        view["store"],
+        lambda key, n: f"{TITLE[key]}: {n} in the Store, ${COSTS.store_ingredient} each.",
+        " in the Store",
+    )
     zones.append(Zone("store", "supply", "Store", tuple(store), layout="grid"))
     tiles = [
         Component(
