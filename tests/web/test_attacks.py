@@ -26,6 +26,7 @@ from websockets.sync.client import ClientConnection, connect
 
 import lastcall
 from lastcall.core import Match
+from lastcall.web.routers.ws import FLOOD_STRIKES
 from lastcall.web.service.store import Op
 from lastcall.web.settings import MAX_BODY_BYTES, sqlite_url
 from tests.web.conftest import (
@@ -412,6 +413,30 @@ def test_one_socket_flooding_does_not_stall_another_client(server: ServerThread)
         if during < calm + 0.1:
             return
     pytest.fail(f"the other client was stalled in both measurements: {attempts}")
+
+
+def test_every_message_over_the_pace_is_answered_until_the_socket_is_closed(
+    tmp_path: Path,
+) -> None:
+    """A page waits for the answer to its move: a paced message is refused in words, every
+    time, and the socket stays usable until it has been refused FLOOD_STRIKES times."""
+    settings = settings_for(sqlite_url(tmp_path / "pace.db"), socket_burst=2, socket_rate=0.01)
+    with ServerThread(settings) as server:
+        table = create_table(server.base, "barista", persons(2))
+        with ws(server.base, table.token(0)) as socket:
+            receive(socket)
+            answers = []
+            for number in range(FLOOD_STRIKES):
+                socket.send(json.dumps({"type": "move", "action": "nothing", "expect": number}))
+                answers.append(receive(socket))
+            assert [a["status"] for a in answers[:2]] == [422, 422]  # "nothing" is no action
+            assert {a["status"] for a in answers[2:]} == {429}
+            assert "slow down" in answers[-1]["detail"]
+            with pytest.raises(ConnectionClosed) as closed:
+                for _ in range(4):
+                    socket.send(json.dumps({"type": "undo", "expect": 0}))
+                    receive(socket)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
 
 
 # ----------------------------------------------------------------- resources without a token

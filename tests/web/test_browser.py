@@ -29,7 +29,15 @@ from typing import Any
 import pytest
 
 import lastcall
-from tests.web.conftest import HTTP, ServerThread, create_table, persons, table_size
+from lastcall.web.settings import sqlite_url
+from tests.web.conftest import (
+    HTTP,
+    ServerThread,
+    create_table,
+    persons,
+    settings_for,
+    table_size,
+)
 
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = [
@@ -108,6 +116,17 @@ def browser() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    """A server whose sockets are not paced: these pages are clicked as fast as the server
+    answers, faster than any person (the pace has its own tests, in test_attacks.py)."""
+    unpaced = settings_for(
+        sqlite_url(tmp_path / "web.db"), socket_burst=1_000_000, socket_rate=1_000_000.0
+    )
+    with ServerThread(unpaced) as running:
+        yield running
 
 
 class Watched:

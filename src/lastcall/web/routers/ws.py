@@ -8,8 +8,9 @@ change. It may send ``{"type": "move", "action": ..., "expect": ...}`` or
 the socket stays open.
 
 Each socket may send ``socket_burst`` messages at once and ``socket_rate`` a
-second after that; a message over that pace is refused (one 429 answer for ten), and a
-socket that keeps sending past its pace is closed. The handler yields to the
+second after that; a message over that pace is refused with a 429 answer (every
+one: a page waits for the answer to its move), and a socket that keeps sending
+past its pace is closed. The handler yields to the
 other connections after every message, so one socket's backlog never holds
 up the rest of the server.
 
@@ -132,15 +133,13 @@ async def _read(websocket: WebSocket, hub: Hub, access: Access, pace: Pace) -> b
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return False
+        reply: dict[str, Any] | None
         if not pace.allow():
             if pace.strikes > FLOOD_STRIKES:
                 return True
-            # one answer in ten: a flood is not worth answering message by message
-            reply: dict[str, Any] | None = (
-                {"type": "error", "status": 429, "detail": "too many messages; slow down"}
-                if pace.strikes % 10 == 1
-                else None
-            )
+            # answered every time (a page waits for the answer to its move), and at most
+            # FLOOD_STRIKES times before the socket is closed
+            reply = {"type": "error", "status": 429, "detail": "too many messages; slow down"}
         elif message.get("text") is None:
             reply = {"type": "error", "status": 400, "detail": "send JSON text, not binary"}
         else:
