@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from pathlib import Path
@@ -34,6 +35,15 @@ def test_a_person_plays_bots_to_the_end_in_every_game(server: ServerThread, game
     assert len(final["result"]["scores"]) >= n
     spectator = table.spectator.read()
     assert spectator["over"] and spectator["seat"] is None and spectator["legal"] == []
+
+
+def test_what_start_up_made_is_out_of_the_collectors_sight(tmp_path: Path) -> None:
+    """Every game is loaded and the heap frozen as the server starts, so a full collection
+    walks only what the tables made (its pauses set the latency of waiting moves)."""
+    gc.unfreeze()
+    with ServerThread(settings_for(sqlite_url(tmp_path / "heap.db"))):
+        frozen = gc.get_freeze_count()
+    assert frozen > 50_000, frozen
 
 
 def test_the_lobby_and_the_table_pages_open(server: ServerThread) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -21,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from lastcall.core import __version__
+from lastcall.core import __version__, game, games
 from lastcall.web.db.engine import make_engine, migrate
 from lastcall.web.errors import ServiceError
 from lastcall.web.routers import api, pages, ws
@@ -156,6 +157,7 @@ def create_app(settings: Settings, on_ready: Callable[[], None] | None = None) -
             asyncio.create_task(_sweep_forever(hub, settings.sweep_seconds)),
             asyncio.create_task(_presence_forever(hub)),
         ]
+        _settle_heap()
         if on_ready is not None:
             on_ready()
         try:
@@ -216,6 +218,21 @@ def _allowed(app: FastAPI, path: str) -> list[str]:
         if isinstance(route, APIRoute) and route.path_regex.match(path):
             methods |= route.methods or set()
     return sorted(methods)
+
+
+def _settle_heap() -> None:
+    """Load every game, then take what start-up made out of the garbage collector's sight.
+
+    Modules, game content and the framework live as long as the server, yet
+    every full collection walked all of them again, in pauses that set the
+    latency of whichever move was waiting (p99 54-67 ms before, 22-25 ms after,
+    100 tables at 200 ms think, docs/web.md). Frozen, a collection walks only
+    what the tables made since.
+    """
+    for game_id in games():
+        game(game_id)
+    gc.collect()
+    gc.freeze()
 
 
 async def _sweep_forever(hub: Hub, every: float) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from lastcall.bots import make_bot
 from lastcall.bots.base import Seat
-from lastcall.core import State, game_version, games
+from lastcall.core import State, game, game_version, games
 
 # What a table offers as bot levels, and the spec each plays with.
 LEVELS: dict[str, str] = {
@@ -133,7 +133,7 @@ class _Lane:
 
 def warm() -> int:
     """Run once in each worker as the server starts: the worker loads the games then."""
-    return len(games())
+    return len([game(game_id) for game_id in games()])
 
 
 # How often a bot worker checks that the server that started it is still there.
