@@ -64,3 +64,49 @@ def test_the_database_refuses_a_second_writer_at_the_same_position(tmp_path: Pat
             await engine.dispose()
 
     asyncio.run(scenario())
+
+
+def test_a_shared_copy_that_is_behind_catches_up_instead_of_refusing(tmp_path: Path) -> None:
+    """Shared processes try a change on their copy without reading first: a copy that is
+    behind neither refuses a move that is right by the database, nor lets a stale one in."""
+
+    async def scenario() -> None:
+        url = sqlite_url(tmp_path / "shared.db")
+        engines = [make_engine(url), make_engine(url)]
+        await migrate(engines[0])
+        bots = BotPool(0)
+        first, second = (Hub(Store(e), bots, shared=True) for e in engines)
+        seats = (SeatPlan("person", "", None), SeatPlan("person", "", None))
+        created = await first.create(TablePlan("bartender", 2, {}, seats, seed=3))
+        table_id = created["table"]
+        accesses = [await first.access(s["token"]) for s in created["seats"]]
+        behind = await second.table(table_id)  # no broker: this copy hears of nothing
+        for _ in range(3):  # moves on the first process that the second never heard of
+            state = (await first.table(table_id)).state
+            mover = state.to_move[0]
+            action = str(state.legal_actions(mover)[0])
+            await first.move(accesses[mover], action, state.revision)
+        assert behind.ops == 0
+        # right by the database though not by the copy: carried out after catching up
+        state = (await first.table(table_id)).state
+        mover = state.to_move[0]
+        await second.move(accesses[mover], str(state.legal_actions(mover)[0]), state.revision)
+        assert behind.ops == 4
+        # the first copy is behind now: a move right by that copy is refused, by the database
+        stale = (await first.table(table_id)).state
+        mover = stale.to_move[0]
+        try:
+            await first.move(accesses[mover], str(stale.legal_actions(mover)[0]), stale.revision)
+        except Conflict as refused:
+            assert "revision" in refused.message
+        else:
+            raise AssertionError("a move made on a stale copy was let in")
+        assert (await first.table(table_id)).ops == 4
+        assert [op.seq for op in await first.store.ops(table_id)] == [0, 1, 2, 3]
+        for hub in (first, second):
+            await hub.close()
+        bots.close()
+        for engine in engines:
+            await engine.dispose()
+
+    asyncio.run(scenario())

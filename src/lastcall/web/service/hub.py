@@ -31,7 +31,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from lastcall.core import (
     Action,
@@ -120,6 +120,15 @@ class TablePlan:
     """A seat's clock starts when its link is first opened, or (``all``) once every seat's is."""
     address: str = ""
     """The creator's client address, for the limits of one address."""
+
+
+_T = TypeVar("_T")
+_MOVED_ON = "another decision was made first; the match has moved on"
+
+
+class _Behind(Conflict):
+    """The table's copy in this process was behind the database: the change was refused
+    by the operation's unique position, and the copy has caught up since."""
 
 
 class LinkReplaced(NotFound):
@@ -737,14 +746,15 @@ class Hub:
     ) -> dict[str, Any] | None:
         seat = self._acting_seat(access)
         live = await self.table(access.table)
-        async with live.lock:
-            if self.shared:
-                await self._catch_up(live)
+
+        async def change() -> dict[str, Any] | None:
             if live.controllers[seat] is not None:
                 raise Conflict(f"P{seat} is played by a bot now; take the seat back first")
             before = live.state.last_event
             await self._commit_move(live, seat, text, expect, by)
             return self.payload(live, seat, before) if answer else None
+
+        return await self._change(live, change)
 
     async def _commit_move(self, live: Live, seat: int, text: str, expect: int, by: str) -> None:
         state = live.state
@@ -775,9 +785,8 @@ class Hub:
     async def _undo(self, access: Access, expect: int, *, answer: bool) -> dict[str, Any] | None:
         seat = self._acting_seat(access)
         live = await self.table(access.table)
-        async with live.lock:
-            if self.shared:
-                await self._catch_up(live)
+
+        async def change() -> dict[str, Any] | None:
             state = live.state
             if expect != state.revision:
                 raise Conflict(
@@ -789,6 +798,8 @@ class Hub:
             before = state.last_event
             await self._commit(live, Op(live.ops, "undo", seat, "", "person", time.time()))
             return self.payload(live, seat, before) if answer else None
+
+        return await self._change(live, change)
 
     async def control(self, access: Access, seat: int, level: str | None) -> dict[str, Any]:
         """Hand a seat to a bot of ``level``, or back to its person (``None``).
@@ -811,9 +822,8 @@ class Hub:
             raise NotFound(f"no seat {seat} at this table")
         if live.kinds[seat] == "bot" and level is None:
             raise Conflict(f"seat {seat} was set up for a bot: no person holds it")
-        async with live.lock:
-            if self.shared:
-                await self._catch_up(live)
+
+        async def change() -> dict[str, Any]:
             if live.state.is_over:
                 raise Conflict("the match is over")
             before = live.state.last_event
@@ -826,6 +836,8 @@ class Hub:
                 op = Op(live.ops, "control", seat, level or "", access.role, time.time())
                 await self._commit(live, op)
             return self.payload(live, access.seat, before)
+
+        return await self._change(live, change)
 
     async def _check_away(self, live: Live, seat: int) -> None:
         if live.timed_out[seat]:
@@ -848,10 +860,37 @@ class Hub:
             raise Forbidden("spectators and hosts act for no seat")
         return access.seat
 
+    async def _change(self, live: Live, change: Callable[[], Awaitable[_T]]) -> _T:
+        """Run ``change`` (its checks, then its commit) under the table's lock.
+
+        Alone, a process's copy of a table is the truth. Shared, the copy may be
+        behind what another process committed; rather than reading the database
+        before every change, the change is tried on the copy. If the copy was
+        behind, the operation's unique position refuses the commit; and no
+        refusal is given on a copy that may be behind. Either way the copy
+        catches up and the change is checked once more.
+        """
+        async with live.lock:
+            if not self.shared:
+                return await change()
+            try:
+                return await change()
+            except _Behind:
+                pass
+            except (Conflict, Rejected):
+                if not await self._catch_up(live):
+                    raise
+            try:
+                return await change()
+            except _Behind:
+                raise Conflict(_MOVED_ON) from None
+
     async def _commit(self, live: Live, op: Op, action: Action | None = None) -> None:
         """Store ``op`` at the table's next position, then make it the table's state.
 
-        Called under the table's lock with ``op`` already checked.
+        Called under the table's lock with ``op`` already checked against the
+        table's copy; if the copy was behind the database, raises :class:`_Behind`
+        once it has caught up.
         """
         match, controllers = apply_op(live.match, live.controllers, op, action)
         starts = live.clock_starts()
@@ -860,7 +899,7 @@ class Hub:
             await self.store.append(live.info.id, op, summary)
         except SeqTaken:
             await self._catch_up(live)
-            raise Conflict("another decision was made first; the match has moved on") from None
+            raise _Behind(_MOVED_ON) from None
         live.advance(match, controllers, op)
         self._replays.pop(live.info.id, None)
         self._wake(live)
@@ -932,8 +971,7 @@ class Hub:
                 if self.bot_delay > 0:
                     await asyncio.sleep(self.bot_delay)
                 async with live.lock:
-                    if self.shared:
-                        await self._catch_up(live)
+                    # shared, a copy that is behind is caught up when the commit is refused
                     turn = self._bot_turn(live)
                     if turn is None:
                         return
