@@ -4,13 +4,13 @@ The servers run in their own processes (``lastcall serve``), as in production:
 one, or several sharing a database and Redis. The benchmark keeps ``tables``
 matches going, spread over the servers: in each, one seat is a simulated
 person connected by WebSocket who answers every decision with a random legal
-move (after ``think`` seconds), and the other seats are bots of the server. It
-reports every move committed (people and bots) per second, the latency of the
-people's moves from the moment the move is sent to the moment the broadcast of
-the new position reaches the mover, and the CPU time the servers (with their
-bot workers) spent per move, which a loaded machine disturbs far less than
-wall-clock figures. The simulated people may run in several client
-processes. It stops by itself after ``seconds``.
+move (after ``think`` seconds, in the newest position shown), and the other
+seats are bots of the server. It reports every move committed (people and
+bots) per second, the latency of the people's moves from the moment the move
+is sent to the moment the broadcast of the new position reaches the mover, and
+the CPU time the servers (with their bot workers) spent per move, which a
+loaded machine disturbs far less than wall-clock figures. The simulated people
+may run in several client processes. It stops by itself after ``seconds``.
 """
 
 from __future__ import annotations
@@ -126,45 +126,80 @@ async def _sit(http: httpx.AsyncClient, ws_base: str, game_id: str) -> _Seated:
     return _Seated(ws, payload)
 
 
+async def _read_into(ws: ClientConnection, inbox: asyncio.Queue[dict[str, Any] | None]) -> None:
+    """Queue every message as it arrives (as a page draws each); ``None`` once it closes."""
+    try:
+        async for message in ws:
+            inbox.put_nowait(json.loads(message))
+    finally:
+        inbox.put_nowait(None)
+
+
 async def _play_table(
     seated: _Seated, stop: float, tally: Tally, rng: random.Random, think: float
 ) -> bool:
-    """Play one match as its person until it ends (True) or time is up (False)."""
-    ws, payload = seated.socket, seated.payload
-    counted = payload["ops"]
+    """Play one match as its person until it ends (True) or time is up (False).
+
+    The person answers the newest position they were shown: what arrived while
+    they were thinking is drawn before they move, as on a page.
+    """
+    ws = seated.socket
+    inbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+    inbox.put_nowait(seated.payload)
+    reader = asyncio.create_task(_read_into(ws, inbox))
+    counted = seated.payload["ops"]
     sent_at: float | None = None
     sent_ops = -1
+
+    def shown(payload: dict[str, Any]) -> None:
+        nonlocal counted, sent_at
+        if payload["type"] == "error":
+            tally.refused += 1
+            sent_at = None
+            return
+        tally.committed += payload["ops"] - counted
+        counted = payload["ops"]
+        if sent_at is not None and payload["ops"] > sent_ops:
+            tally.latencies.append(time.perf_counter() - sent_at)
+            sent_at = None
+
     try:
         while True:
-            if payload["type"] == "error":
-                tally.refused += 1
-                sent_at = None
-            else:
-                ops = payload["ops"]
-                tally.committed += ops - counted
-                counted = ops
-                if sent_at is not None and ops > sent_ops:
-                    tally.latencies.append(time.perf_counter() - sent_at)
-                    sent_at = None
-                if payload["over"]:
-                    tally.finished += 1
-                    return True
-                if payload["legal"] and sent_at is None:
-                    if think > 0:
-                        await asyncio.sleep(think)
-                    choice = rng.choice(payload["legal"])["action"]
-                    sent_ops = ops
-                    sent_at = time.perf_counter()
-                    move = {"type": "move", "action": choice, "expect": payload["revision"]}
-                    await ws.send(json.dumps(move))
             left = stop - time.monotonic()
             if left <= 0:
                 return False
             try:
-                payload = json.loads(await asyncio.wait_for(ws.recv(), timeout=left))
+                payload = await asyncio.wait_for(inbox.get(), timeout=left)
             except TimeoutError:
                 return False
+            if payload is None:
+                return False
+            shown(payload)
+            if payload["type"] == "error" or sent_at is not None:
+                continue
+            if think > 0 and payload["legal"]:
+                await asyncio.sleep(think)
+                while not inbox.empty():
+                    newer = inbox.get_nowait()
+                    if newer is None:
+                        return False
+                    shown(newer)
+                    if newer["type"] != "error":
+                        payload = newer
+            if payload["over"]:
+                tally.finished += 1
+                return True
+            if not payload["legal"]:
+                continue
+            choice = rng.choice(payload["legal"])["action"]
+            sent_ops = payload["ops"]
+            sent_at = time.perf_counter()
+            move = {"type": "move", "action": choice, "expect": payload["revision"]}
+            await ws.send(json.dumps(move))
     finally:
+        reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await reader
         await ws.close()
 
 
