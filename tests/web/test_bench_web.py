@@ -38,7 +38,7 @@ def test_every_table_is_created_and_seated_before_the_timer_starts(tmp_path: Pat
             _load([server.base], ["bartender"], list(range(4)), 1.0, 0.0, timer_starts)
         )
     assert at_start == [(4, 4)], "four tables, each with its person's socket open"
-    assert tally.committed > 0 and tally.latencies
+    assert tally.committed > 0 and tally.latencies and tally.cpu > 0
 
 
 def test_bench_web_reports_cpu_per_move() -> None:
@@ -46,6 +46,7 @@ def test_bench_web_reports_cpu_per_move() -> None:
     assert isinstance(report["moves"], int) and report["moves"] > 0
     assert isinstance(report["cpu_ms_per_move"], float) and report["cpu_ms_per_move"] > 0
     assert isinstance(report["setup_seconds"], float) and report["setup_seconds"] > 0
+    assert isinstance(report["client_cpu_s"], float) and report["client_cpu_s"] > 0
     assert report["processes"] == 1 and len(report["load_average"]) == 6  # type: ignore[arg-type]
 
 

@@ -990,7 +990,16 @@ def bench_web(
         f"{processes} server process{'es' if processes > 1 else ''})"
     )
     table = Table(title=title)
-    columns = ("moves/s", "CPU ms/move", "p50 ms", "p99 ms", "max ms", "moves", "matches")
+    columns = (
+        "moves/s",
+        "CPU ms/move",
+        "p50 ms",
+        "p99 ms",
+        "max ms",
+        "moves",
+        "matches",
+        "people's CPU s",
+    )
     for column in columns:
         table.add_column(column, justify="right")
     table.add_row(
@@ -1001,6 +1010,7 @@ def bench_web(
         f"{report['max_ms']:.1f}",
         f"{report['moves']:,}",
         str(report["matches_finished"]),
+        f"{report['client_cpu_s']:.1f}",
     )
     console.print(table)
     load = ", ".join(f"{x:.2f}" for x in report["load_average"][:3])

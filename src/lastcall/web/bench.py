@@ -69,6 +69,8 @@ class Tally:
     refused: int = 0
     # Tables opened after the timing started, to replace matches that ended in it.
     replaced: int = 0
+    # CPU seconds the simulated people spent while the timer ran (they share the machine).
+    cpu: float = 0.0
 
     def add(self, other: Tally) -> None:
         self.latencies += other.latencies
@@ -76,6 +78,7 @@ class Tally:
         self.finished += other.finished
         self.refused += other.refused
         self.replaced += other.replaced
+        self.cpu += other.cpu
 
 
 def _free_port() -> int:
@@ -251,6 +254,7 @@ async def _load(
         await asyncio.gather(*(sit(slot) for slot in slots))
         await started()
         stop = time.monotonic() + seconds
+        cpu_before = time.process_time()
         await asyncio.gather(
             *(
                 _keep_playing(
@@ -266,6 +270,7 @@ async def _load(
                 for slot in slots
             )
         )
+        tally.cpu = time.process_time() - cpu_before
     finally:
         for table in seated.values():
             await table.socket.close()
@@ -348,6 +353,7 @@ def _report(timed: _Timed, tables: int, think: float) -> dict[str, Any]:
         "refused": tally.refused,
         "server_cpu_s": round(timed.cpu, 2),
         "cpu_ms_per_move": round(1000 * timed.cpu / max(1, tally.committed), 3),
+        "client_cpu_s": round(tally.cpu, 2),
     }
 
 
