@@ -5,6 +5,7 @@ These skip, with the reason, when no server answers; under ``CI=true`` they fail
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import threading
@@ -16,6 +17,7 @@ from websockets.sync.client import connect
 
 from tests.web.conftest import (
     HTTP,
+    _admin,
     ServerThread,
     Table,
     create_table,
@@ -189,3 +191,29 @@ def test_every_socket_on_one_process_receives_every_move_made_on_the_other(
         for process in processes:
             process.terminate()
             process.wait(timeout=30)
+
+
+def test_a_move_is_stored_after_the_database_dropped_every_pooled_connection(
+    postgres_url: str,
+) -> None:
+    """Pooled connections are not checked before each use: a write on one the database
+    dropped (a restart, an administrator) fails once, renews the pool and is made again."""
+    with ServerThread(settings_for(postgres_url)) as server:
+        table = create_table(server.base, "bartender", persons(2), seed=4)
+        reader = table.seat(0)
+        for _ in range(3):  # the pool now holds connections that have written
+            mover = next(p for p in (0, 1) if table.seat(p).read()["legal"])
+            payload = table.seat(mover).read()
+            table.seat(mover).move(payload["legal"][0]["action"], payload["revision"])
+        name = postgres_url.rsplit("/", 1)[1]
+        asyncio.run(
+            _admin(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                f"WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+            )
+        )
+        mover = next(p for p in (0, 1) if table.seat(p).read()["legal"])
+        payload = table.seat(mover).read()
+        answer = table.seat(mover).move(payload["legal"][0]["action"], payload["revision"])
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["ops"] == 4 and reader.read()["ops"] == 4

@@ -49,7 +49,9 @@ def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> AsyncEngine:
     """An engine for ``url``; SQLite files get WAL, a busy timeout and foreign keys."""
     full = async_url(url)
     if make_url(full).get_backend_name() != "sqlite":
-        return create_async_engine(full, pool_size=10, max_overflow=10, pool_pre_ping=True)
+        # no check before each use: the writes of operations retry once on a dropped
+        # connection instead (Store), and a dropped one renews the whole pool
+        return create_async_engine(full, pool_size=10, max_overflow=10)
     mode = sqlite_synchronous.upper()
     if mode not in _SYNCHRONOUS:
         raise DatabaseUrlError(

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Table, and_, bindparam, func, or_, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from lastcall.web.db.engine import is_sqlite
@@ -108,7 +108,7 @@ class Store:
         while self._pending:
             batch, self._pending = self._pending, []
             try:
-                await self._write(batch)
+                await self._write_once_more(batch)
             except IntegrityError:
                 for item in batch:  # a position was taken: find which, one by one
                     try:
@@ -126,6 +126,20 @@ class Store:
                 continue
             for item in batch:
                 item[3].set_result(None)
+
+    async def _write_once_more(self, batch: list[_Pending]) -> None:
+        """Write ``batch``, twice if its pooled connection was dropped by the database.
+
+        Connections are not checked before each use (on PostgreSQL that check cost
+        as much as the write); after a database restart the first use of a pooled
+        connection fails instead, the pool is renewed, and the batch is written again.
+        """
+        try:
+            await self._write(batch)
+        except DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
+            await self._write(batch)
 
     async def _write(self, batch: list[_Pending]) -> None:
         async with self._writing() as connection:
