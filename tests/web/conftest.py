@@ -147,7 +147,7 @@ def require_service(port: int, name: str) -> None:
     pytest.skip(message)
 
 
-async def _admin(sql: str) -> None:
+async def admin_sql(sql: str) -> None:
     connection = await asyncpg.connect(PG_ADMIN)
     try:
         await connection.execute(sql)
@@ -160,11 +160,11 @@ def postgres_url() -> Iterator[str]:
     """A fresh PostgreSQL database for one test, dropped afterwards."""
     require_service(5432, "PostgreSQL")
     name = fresh_name()
-    asyncio.run(_admin(f"CREATE DATABASE {name}"))
+    asyncio.run(admin_sql(f"CREATE DATABASE {name}"))
     try:
         yield f"postgresql://postgres@127.0.0.1:5432/{name}"
     finally:
-        asyncio.run(_admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        asyncio.run(admin_sql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
 
 
 @pytest.fixture

@@ -10,16 +10,18 @@ import json
 import random
 import threading
 import time
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
 from websockets.sync.client import connect
 
+from lastcall.web.service.broker import Broker
 from tests.web.conftest import (
     HTTP,
-    _admin,
     ServerThread,
     Table,
+    admin_sql,
     create_table,
     free_port,
     persons,
@@ -207,7 +209,7 @@ def test_a_move_is_stored_after_the_database_dropped_every_pooled_connection(
             table.seat(mover).move(payload["legal"][0]["action"], payload["revision"])
         name = postgres_url.rsplit("/", 1)[1]
         asyncio.run(
-            _admin(
+            admin_sql(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                 f"WHERE datname = '{name}' AND pid <> pg_backend_pid()"
             )
@@ -217,3 +219,46 @@ def test_a_move_is_stored_after_the_database_dropped_every_pooled_connection(
         answer = table.seat(mover).move(payload["legal"][0]["action"], payload["revision"])
         assert answer.status_code == 200, answer.text
         assert answer.json()["ops"] == 4 and reader.read()["ops"] == 4
+
+
+def test_changes_travel_together_and_only_to_processes_that_hold_the_table(
+    redis_url: str,
+) -> None:
+    """A burst of changes from one process reaches the other as one call per table it holds
+    (or whose seats changed: it may hold their tokens), never back to the sender."""
+
+    async def scenario() -> list[tuple[str, str, bool]]:
+        heard: list[tuple[str, str, bool]] = []
+        arrived = asyncio.Event()
+
+        def listener(name: str) -> Callable[[str, bool], Coroutine[Any, Any, None]]:
+            async def on_change(table_id: str, seats: bool) -> None:
+                heard.append((name, table_id, seats))
+                if table_id == "last":
+                    arrived.set()
+
+            return on_change
+
+        one = Broker(redis_url, listener("one"))
+        two = Broker(redis_url, listener("two"), holds=lambda t: t in {"held", "last"})
+        await one.start()
+        await two.start()
+        try:
+            for ops in range(1, 6):
+                one.publish("held", ops)
+            one.publish("elsewhere", 1)
+            one.publish("elsewhere-seats", 1, seats=True)
+            one.publish("last", 1)
+            await asyncio.wait_for(arrived.wait(), timeout=DELIVERY_SECONDS)
+            await asyncio.sleep(0.2)  # anything else that was coming
+        finally:
+            await one.close()
+            await two.close()
+        return heard
+
+    heard = asyncio.run(scenario())
+    assert sorted(heard) == [
+        ("two", "elsewhere-seats", True),
+        ("two", "held", False),
+        ("two", "last", False),
+    ]

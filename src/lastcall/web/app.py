@@ -148,7 +148,7 @@ def create_app(settings: Settings, on_ready: Callable[[], None] | None = None) -
         )
         broker = None
         if settings.redis_url is not None:
-            broker = Broker(settings.redis_url, hub.remote_change)
+            broker = Broker(settings.redis_url, hub.remote_change, hub.holds)
             await broker.start()
             hub.publish = broker.publish
         app.state.hub = hub

@@ -64,7 +64,7 @@ from lastcall.web.settings import Settings
 
 log = logging.getLogger("lastcall.web")
 
-Publish = Callable[[str, int, bool], Awaitable[None]]
+Publish = Callable[[str, int, bool], None]
 # Bytes of randomness in a token: 24 URL-safe characters, 144 bits.
 TOKEN_BYTES = 18
 # A table whose bot has not moved for this long is driven by whichever process notices.
@@ -549,7 +549,7 @@ class Hub:
         self._wake(live)  # readers see the clock that started
         self._drive(live)
         if self.publish is not None:
-            self._spawn(self.publish(live.info.id, live.ops, True))
+            self.publish(live.info.id, live.ops, True)
 
     def _touch(self, live: Live, seat: int) -> None:
         """Note (at most every few seconds) that a seat's person reads the table."""
@@ -643,7 +643,7 @@ class Hub:
             for digest in [d for d, a in self._tokens.items() if a.table == table_id]:
                 del self._tokens[digest]
         if self.publish is not None:
-            self._spawn(self.publish(table_id, live.ops if live else 0, True))
+            self.publish(table_id, live.ops if live else 0, True)
 
     # ----------------------------------------------------------------- reading
 
@@ -905,11 +905,15 @@ class Hub:
         self._wake(live)
         self._drive(live)
         if self.publish is not None:
-            self._spawn(self.publish(live.info.id, live.ops, False))
+            self.publish(live.info.id, live.ops, False)
 
     def _wake(self, live: Live) -> None:
         for watcher in live.watchers:
             watcher.wake.set()
+
+    def holds(self, table_id: str) -> bool:
+        """Whether this process has the table in memory (another's change matters to it)."""
+        return table_id in self.live
 
     async def remote_change(self, table_id: str, seats: bool = False) -> None:
         """Another process changed a table: readers here catch up (and see changed seats)."""
