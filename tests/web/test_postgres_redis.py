@@ -6,6 +6,7 @@ These skip, with the reason, when no server answers; under ``CI=true`` they fail
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import threading
@@ -127,35 +128,40 @@ def test_every_socket_on_one_process_receives_every_move_made_on_the_other(
                     return
 
         def play(table: Table) -> None:
-            sockets = [connect(f"ws://127.0.0.1:{ports[1]}/ws/{table.token(p)}") for p in (0, 1)]
-            try:
-                for _ in range(moves_each):
-                    truth = HTTP.get(f"{bases[0]}/api/play/{table.data['spectator']}").json()
-                    if truth["over"]:
-                        return
-                    mover = truth["view"]["to_move"][0]
-                    deadline = time.monotonic() + DELIVERY_SECONDS
-                    payload: dict[str, Any] = {}
-                    while payload.get("revision") != truth["revision"] or not payload["legal"]:
-                        try:
-                            left = max(0.001, deadline - time.monotonic())
-                            payload = json.loads(sockets[mover].recv(timeout=left))
-                        except TimeoutError:
-                            failures.append(f"{table.id}: P{mover} never got its turn")
-                            return
-                    answer = HTTP.post(
-                        f"{bases[0]}/api/play/{table.token(mover)}/move",
-                        json={"action": payload["legal"][0]["action"], "expect": truth["revision"]},
-                    )
-                    if answer.status_code != 200:
-                        failures.append(f"{table.id}: a move from the shown position got {answer}")
-                        return
-            finally:
-                for ws in sockets:
-                    ws.close()
+            with contextlib.ExitStack() as opened:
+                sockets = [
+                    opened.enter_context(connect(f"ws://127.0.0.1:{ports[1]}/ws/{table.token(p)}"))
+                    for p in (0, 1)
+                ]
+                play_with(table, sockets)
 
+        def play_with(table: Table, sockets: list[Any]) -> None:
+            for _ in range(moves_each):
+                truth = HTTP.get(f"{bases[0]}/api/play/{table.data['spectator']}").json()
+                if truth["over"]:
+                    return
+                mover = truth["view"]["to_move"][0]
+                deadline = time.monotonic() + DELIVERY_SECONDS
+                payload: dict[str, Any] = {}
+                while payload.get("revision") != truth["revision"] or not payload["legal"]:
+                    try:
+                        left = max(0.001, deadline - time.monotonic())
+                        payload = json.loads(sockets[mover].recv(timeout=left))
+                    except TimeoutError:
+                        failures.append(f"{table.id}: P{mover} never got its turn")
+                        return
+                answer = HTTP.post(
+                    f"{bases[0]}/api/play/{table.token(mover)}/move",
+                    json={"action": payload["legal"][0]["action"], "expect": truth["revision"]},
+                )
+                if answer.status_code != 200:
+                    failures.append(f"{table.id}: a move from the shown position got {answer}")
+                    return
+
+        spectating = contextlib.ExitStack()
         spectators = [
-            connect(f"ws://127.0.0.1:{ports[1]}/ws/{t.data['spectator']}") for t in tables
+            spectating.enter_context(connect(f"ws://127.0.0.1:{ports[1]}/ws/{t.data['spectator']}"))
+            for t in tables
         ]
         threads = [threading.Thread(target=race_reads) for _ in range(2)]
         threads += [
@@ -180,8 +186,7 @@ def test_every_socket_on_one_process_receives_every_move_made_on_the_other(
         stop.set()
         for thread in threads:
             thread.join()
-        for ws in spectators:
-            ws.close()
+        spectating.close()
         assert not failures, failures
         for table in tables:
             full = HTTP.get(f"{bases[1]}/api/play/{table.data['spectator']}").json()
