@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from lastcall.web.db.engine import make_engine, migrate
@@ -30,15 +32,28 @@ def test_simultaneous_submissions_one_wins_one_conflicts(server: ServerThread) -
         assert table.seat(mover).read()["ops"] == 1
 
 
+@asynccontextmanager
+async def two_processes(path: Path, shared: bool) -> AsyncIterator[tuple[Hub, Hub]]:
+    """Two hubs on one database file, each with its own engine, as two server processes."""
+    url = sqlite_url(path)
+    engines = [make_engine(url), make_engine(url)]
+    await migrate(engines[0])
+    bots = BotPool(0)
+    first, second = (Hub(Store(e), bots, shared=shared) for e in engines)
+    try:
+        yield first, second
+    finally:
+        for hub in (first, second):
+            await hub.close()
+        bots.close()
+        for engine in engines:
+            await engine.dispose()
+
+
 def test_the_database_refuses_a_second_writer_at_the_same_position(tmp_path: Path) -> None:
     """Two hubs on one database, as two processes: the stale one is refused by the database."""
 
-    async def scenario() -> None:
-        url = sqlite_url(tmp_path / "two.db")
-        engines = [make_engine(url), make_engine(url)]
-        await migrate(engines[0])
-        bots = BotPool(0)
-        first, second = (Hub(Store(e), bots) for e in engines)
+    async def scenario(first: Hub, second: Hub) -> None:
         seats = (SeatPlan("person", "", None), SeatPlan("person", "", None))
         created = await first.create(TablePlan("barista", 2, {}, seats, seed=1))
         tokens = [s["token"] for s in created["seats"]]
@@ -57,25 +72,19 @@ def test_the_database_refuses_a_second_writer_at_the_same_position(tmp_path: Pat
         assert (await second.table(created["table"])).ops == 1
         snapshot = await second.snapshot(accesses[mover])
         assert snapshot["decisions"] == state.decisions + 1
-        for hub in (first, second):
-            await hub.close()
-        bots.close()
-        for engine in engines:
-            await engine.dispose()
 
-    asyncio.run(scenario())
+    async def run() -> None:
+        async with two_processes(tmp_path / "two.db", shared=False) as (first, second):
+            await scenario(first, second)
+
+    asyncio.run(run())
 
 
 def test_a_shared_copy_that_is_behind_catches_up_instead_of_refusing(tmp_path: Path) -> None:
     """Shared processes try a change on their copy without reading first: a copy that is
     behind neither refuses a move that is right by the database, nor lets a stale one in."""
 
-    async def scenario() -> None:
-        url = sqlite_url(tmp_path / "shared.db")
-        engines = [make_engine(url), make_engine(url)]
-        await migrate(engines[0])
-        bots = BotPool(0)
-        first, second = (Hub(Store(e), bots, shared=True) for e in engines)
+    async def scenario(first: Hub, second: Hub) -> None:
         seats = (SeatPlan("person", "", None), SeatPlan("person", "", None))
         created = await first.create(TablePlan("bartender", 2, {}, seats, seed=3))
         table_id = created["table"]
@@ -103,10 +112,9 @@ def test_a_shared_copy_that_is_behind_catches_up_instead_of_refusing(tmp_path: P
             raise AssertionError("a move made on a stale copy was let in")
         assert (await first.table(table_id)).ops == 4
         assert [op.seq for op in await first.store.ops(table_id)] == [0, 1, 2, 3]
-        for hub in (first, second):
-            await hub.close()
-        bots.close()
-        for engine in engines:
-            await engine.dispose()
 
-    asyncio.run(scenario())
+    async def run() -> None:
+        async with two_processes(tmp_path / "shared.db", shared=True) as (first, second):
+            await scenario(first, second)
+
+    asyncio.run(run())
