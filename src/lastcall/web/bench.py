@@ -121,9 +121,10 @@ async def _sit(http: httpx.AsyncClient, ws_base: str, game_id: str) -> _Seated:
     token = created.json()["seats"][0]["token"]
     ws = await connect(f"{ws_base}/ws/{token}", max_size=None, open_timeout=SETUP_TIMEOUT)
     try:
-        payload = orjson.loads(await ws.recv())
-        while not (payload["legal"] or payload["over"]):
+        async with asyncio.timeout(SETUP_TIMEOUT):  # a server that never deals ends the run
             payload = orjson.loads(await ws.recv())
+            while not (payload["legal"] or payload["over"]):
+                payload = orjson.loads(await ws.recv())
     except BaseException:
         await ws.close()
         raise
