@@ -231,7 +231,7 @@ def _settle_heap() -> None:
 
     Modules, game content and the framework live as long as the server, yet
     every full collection walked all of them again, in pauses that set the
-    latency of whichever move was waiting (p99 54-67 ms before, 22-25 ms after,
+    latency of whichever move was waiting (p99 54-67 ms before, 22-31 ms after,
     100 tables at 200 ms think, docs/web.md). Frozen, a collection walks only
     what the tables made since.
     """
