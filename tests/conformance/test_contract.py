@@ -128,4 +128,4 @@ def test_views_are_only_for_seats_at_the_table(case: Case) -> None:
     state = game.new(players, 1, options)
     for seat in (-1, players, players + 5, True, "0"):
         with pytest.raises(UnknownSeat):
-            state.view(seat)  # type: ignore[arg-type]
+            state.view(seat)

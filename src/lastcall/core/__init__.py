@@ -34,7 +34,7 @@ from lastcall.core.registry import (
 )
 from lastcall.core.rng import Rng, mix_seed
 from lastcall.core.space import ActionSpace
-from lastcall.core.state import State, step_table
+from lastcall.core.state import State, compiled, step_table
 from lastcall.core.version import __version__
 
 __all__ = [
@@ -74,6 +74,7 @@ __all__ = [
     "UnknownVersion",
     "Zone",
     "__version__",
+    "compiled",
     "escape",
     "game",
     "game_version",

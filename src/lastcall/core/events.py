@@ -30,7 +30,9 @@ from typing import Any
 
 Audience = int | tuple[int, ...] | None
 EventData = Mapping[str, Any]
-LogCell = tuple[int, Audience, str, str, tuple[Any, ...], "LogCell | None"]
+# The last element is the previous cell (a LogCell) or None. It is typed Any
+# because a recursive alias sends mypyc's compiler into an endless recursion.
+LogCell = tuple[int, Audience, str, str, tuple[Any, ...], Any]
 
 
 class Kind(StrEnum):

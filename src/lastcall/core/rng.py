@@ -33,9 +33,7 @@ class Rng:
         self.state = seed & _MASK
 
     def copy(self) -> Rng:
-        twin = Rng.__new__(Rng)
-        twin.state = self.state
-        return twin
+        return Rng(self.state)
 
     def next64(self) -> int:
         s = (self.state + _GAMMA) & _MASK

@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from mypy_extensions import mypyc_attr
+
 from lastcall.core.actions import Action
 from lastcall.core.errors import IllegalAction, StaleState, StateError, UnknownSeat
 from lastcall.core.events import (
@@ -42,9 +44,10 @@ _BARRIERS = frozenset({CHANCE, REVEAL, TURN})
 _DETERMINIZE_TAG = 0xD37E
 _RESEED_TAG = 0x5EED
 STATE_KEYS = frozenset({"game", "game_version", "state"})
-_new_object = object.__new__
 
 Step = Callable[[Any], bool]
+_FIELD_TYPES: dict[type, dict[str, Any]] = {}
+"""Each state class's field types, by :meth:`State.field_types`."""
 
 
 def step_table(steps: type[IntEnum], handlers: Mapping[IntEnum, Step]) -> tuple[Step, ...]:
@@ -61,6 +64,7 @@ def step_table(steps: type[IntEnum], handlers: Mapping[IntEnum, Step]) -> tuple[
     return tuple(handlers[s] for s in steps)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """A position of one game: whose decision it is, what they may do, what each seat sees.
 
@@ -109,8 +113,14 @@ class State(ABC):
         super().__init_subclass__(**kwargs)
         fields: list[str] = []
         for klass in reversed(cls.__mro__):
-            for name in klass.__dict__.get("__slots__", ()):
-                if name not in _NOT_FIELDS and name not in fields:
+            names = klass.__dict__.get("__slots__")
+            if names is None:
+                # A class compiled by mypyc has no __slots__ but lists its attributes
+                # (inherited and internal ones too) in declaration order; sorted, they
+                # follow the order of the __slots__ of the same class left uncompiled.
+                names = sorted(klass.__dict__.get("__mypyc_attrs__", ()))
+            for name in names:
+                if name not in _NOT_FIELDS and name not in fields and name[:2] != "__":
                     fields.append(name)
         cls._fields = tuple(fields)
 
@@ -130,13 +140,11 @@ class State(ABC):
     def _copy_base(self) -> Self:
         """A new state of this class holding the base fields, for a game's ``clone`` to fill.
 
-        All base fields are shared or immutable but the generator, whose one
-        integer is copied here rather than through a call of ``Rng.copy``.
+        All base fields are shared or immutable but the generator, which gets a twin.
         """
-        other = _new_object(type(self))
-        rng = _new_object(Rng)
-        rng.state = self.rng.state
-        other.rng = rng
+        cls = type(self)
+        other = cls.__new__(cls)
+        other.rng = Rng(self.rng.state)
         other.game = self.game
         other.num_players = self.num_players
         other.options = self.options
@@ -314,7 +322,7 @@ class State(ABC):
         reason, rule = self._explain_illegal(player, action)
         return IllegalAction(player, action, reason, rule)
 
-    def view(self, player: int | None) -> dict[str, JSON]:
+    def view(self, player: object) -> dict[str, JSON]:
         """A JSON-safe dict of what ``player`` (or ``None``, a spectator) may see.
 
         Hidden things are absent, never flagged. Every game's view has the same
@@ -325,26 +333,36 @@ class State(ABC):
         A seat asking again at the same revision (and log) gets the view already
         built: the server, the terminal and the learning step all ask for it. The
         view is shared, so callers read it and never change it.
+
+        ``player`` is typed ``object`` because it is checked here: compiled code
+        would turn ``True`` into seat 1 at the call, before any check could refuse it.
         """
+        seat = self._seat_or_spectator(player)
         revision = self.revision
         log = self.log
         cache = getattr(self, "_views", None)
         if cache is None or cache[0] != revision or cache[1] is not log:
             cache = self._views = (revision, log, {})
         views = cache[2]
-        view = views.get(player)
+        view = views.get(seat)
         if view is None:
-            view = views[player] = self.build_view(player)
+            view = views[seat] = self.build_view(seat)
         return view
 
-    def build_view(self, player: int | None) -> dict[str, JSON]:
+    def build_view(self, player: object) -> dict[str, JSON]:
         """The view of ``player`` built afresh, never from the cache (see :meth:`view`)."""
-        if player is not None and (type(player) is not int or not 0 <= player < self.num_players):
-            raise UnknownSeat(player, self.num_players)
-        view = self._view(player)
+        view = self._view(self._seat_or_spectator(player))
         if not self.to_move:
             view["final"] = self.final()
         return view
+
+    def _seat_or_spectator(self, player: object) -> int | None:
+        """``player`` if it is a seat at this table or ``None``; :class:`UnknownSeat` if not."""
+        if player is None:
+            return None
+        if type(player) is not int or not 0 <= player < self.num_players:
+            raise UnknownSeat(player, self.num_players)
+        return player
 
     def final(self) -> dict[str, JSON]:
         """The end as everyone may see it: scores, ranking and each score by source.
@@ -528,16 +546,24 @@ class State(ABC):
 
     @classmethod
     def field_types(cls) -> dict[str, Any]:
-        """The declared type of every field, for checking saved states."""
+        """The declared type of every field, for checking saved states (worked out once)."""
+        known = _FIELD_TYPES.get(cls)
+        if known is not None:
+            return known
         import typing
 
         from lastcall.core.game import Game
 
-        hints = typing.get_type_hints(cls, localns={"Game": Game})
+        hints: dict[str, Any] = {}
+        for klass in reversed(cls.__mro__):
+            if "__mypyc_attrs__" in klass.__dict__:
+                klass = _annotated_twin(klass)
+            hints.update(typing.get_type_hints(klass, localns={"Game": Game}))
         missing = [name for name in cls._fields if name not in hints]
         if missing:
             raise TypeError(f"{cls.__name__} declares no type for field(s) {', '.join(missing)}")
-        return {name: hints[name] for name in cls._fields}
+        known = _FIELD_TYPES[cls] = {name: hints[name] for name in cls._fields}
+        return known
 
     def _check_base(self) -> None:
         """The base fields of a loaded state agree with its game."""
@@ -577,4 +603,38 @@ def _field_equal(name: str, a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-__all__ = ["JSON", "STATE_KEYS", "Audience", "State", "step_table"]
+def compiled() -> bool:
+    """Whether the engine runs from the compiled build (``tools/compile.py``), not the source."""
+    return not __file__.endswith(".py")
+
+
+def _annotated_twin(klass: type) -> type:
+    """A plain class with the annotations that mypyc dropped from the compiled ``klass``.
+
+    A compiled class keeps no ``__annotations__``, so they are read from the
+    class's source, which sits beside the compiled module, and resolved in the
+    compiled module's namespace as if the class were interpreted.
+    """
+    import ast
+    import sys
+    from pathlib import Path
+
+    module = sys.modules[klass.__module__]
+    source = Path(str(module.__file__)).with_name(klass.__module__.rpartition(".")[2] + ".py")
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    body = next(
+        node.body
+        for node in tree.body
+        if isinstance(node, ast.ClassDef) and node.name == klass.__name__
+    )
+    annotations = {
+        node.target.id: ast.unparse(node.annotation)
+        for node in body
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+    }
+    return type(
+        klass.__name__, (), {"__annotations__": annotations, "__module__": klass.__module__}
+    )
+
+
+__all__ = ["JSON", "STATE_KEYS", "Audience", "State", "compiled", "step_table"]

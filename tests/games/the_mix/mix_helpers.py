@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import lastcall
-from lastcall.core import Action
+from lastcall.core import Action, Rng
 from lastcall.games.the_mix.content import CONTENT
+from lastcall.games.the_mix.flow import FACES
 from lastcall.games.the_mix.game import MixState
 from lastcall.games.the_mix.state import BARS, Step, W
 
@@ -69,18 +71,19 @@ def start_turn(s: MixState, p: int) -> None:
     s._advance()
 
 
-class FixedDice:
-    """Stands in for the generator where a test fixes the tip dice: ``below`` returns the
-    face indices given, in order."""
+def fixed_dice(faces: list[int]) -> Rng:
+    """A generator whose next Tip Dice roll the face indices given, in order.
 
-    def __init__(self, faces: list[int]) -> None:
-        self.faces = list(faces)
-
-    def below(self, n: int) -> int:
-        return self.faces.pop(0)
-
-    def copy(self) -> FixedDice:
-        return FixedDice(self.faces)
+    Seeds are tried until one does (a few hundred for three dice): the state's
+    generator is a real ``Rng``, which a stand-in class cannot be where the engine
+    is compiled.
+    """
+    sides = len(FACES)
+    for seed in itertools.count():
+        probe = Rng(seed)
+        if all(probe.below(sides) == face for face in faces):
+            return Rng(seed)
+    raise AssertionError("unreachable")
 
 
 def texts(s: MixState, p: int | None = None) -> list[str]:

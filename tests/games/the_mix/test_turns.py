@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import cast
-
 import pytest
 
 from lastcall.core import IllegalAction, Rng
@@ -32,10 +30,10 @@ from lastcall.games.the_mix.state import (
 )
 
 from .mix_helpers import (
-    FixedDice,
     act,
     client,
     fill_glass,
+    fixed_dice,
     fresh,
     get,
     ingredient,
@@ -88,7 +86,7 @@ def test_tip_roll_example_five_dollars_two_dice_one_extra_is_eleven() -> None:
     put(s, 0, EXTRA_DICE, 1)
     before = get(s, 0, MONEY)
     dice_on_board = s.main_dice
-    s.rng = cast(Rng, FixedDice([0, 2, 4]))
+    s.rng = fixed_dice([0, 2, 4])
     s.apply(0, act("place cocktail"))
     settle(s, 0)
     assert s.step == Step.DICE
@@ -390,7 +388,7 @@ def test_the_automaton_completes_its_card_with_ingredients_then_shakers_then_mon
     s.pv[a * W + SHAKERS] = 1
     s.pv[a * W + MONEY] = 7
     s.pv[a * W + EXTRA_DICE] = 0
-    s.rng = cast(Rng, FixedDice([0]))
+    s.rng = fixed_dice([0])
     vp = s.pv[a * W + VP]
     automaton._complete(s, a, client("gin-and-tonic"))
     # 1 ingredient, 1 shaker, $5 for the last; then the card's $6 and a $1 tip: 7 - 5 + 7.

@@ -7,6 +7,8 @@ decides. See docs/rules/barista.md for every interpretation made here.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from lastcall.core import Action, Kind, step_table
 from lastcall.games.barista import actions as act
 from lastcall.games.barista.content import CONTENT, SLOTS
@@ -62,6 +64,7 @@ def face(c: int, v: int) -> str:
     return _C.values[c][v].capitalize()
 
 
+@trait
 class BaristaFlow(BaristaBase):
     """The rules of play, as steps and decisions."""
 
@@ -152,21 +155,6 @@ class BaristaFlow(BaristaBase):
     def _step_over(self) -> bool:
         self.to_move = ()
         return True
-
-    _steps = step_table(
-        Step,
-        {
-            Step.DEAL: _step_deal,
-            Step.SETUP: _step_setup,
-            Step.DRAW: _step_draw,
-            Step.PLAY: _step_decide,
-            Step.FOLLOW: _step_decide,
-            Step.TARGET: _step_decide,
-            Step.DIE: _step_decide,
-            Step.END_TURN: _step_end_turn,
-            Step.OVER: _step_over,
-        },
-    )
 
     def _end_turn(self) -> None:
         self.step = Step.END_TURN
@@ -580,3 +568,19 @@ class BaristaFlow(BaristaBase):
         draw pile (the deal, the draw, a Spill's new cards), Take picks a hidden card at
         random, and the face-up discard pile is never taken from."""
         return {}
+
+
+BaristaFlow._steps = step_table(
+    Step,
+    {
+        Step.DEAL: BaristaFlow._step_deal,
+        Step.SETUP: BaristaFlow._step_setup,
+        Step.DRAW: BaristaFlow._step_draw,
+        Step.PLAY: BaristaFlow._step_decide,
+        Step.FOLLOW: BaristaFlow._step_decide,
+        Step.TARGET: BaristaFlow._step_decide,
+        Step.DIE: BaristaFlow._step_decide,
+        Step.END_TURN: BaristaFlow._step_end_turn,
+        Step.OVER: BaristaFlow._step_over,
+    },
+)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from lastcall.core import Rng
 from lastcall.games.barista.content import CONTENT, SLOTS
 from lastcall.games.barista.state import EMPTY, BaristaBase
@@ -12,6 +14,7 @@ CAT = _C.kind_category
 VAL = _C.kind_value
 
 
+@trait
 class BaristaKnowledge(BaristaBase):
     """Determinization and evaluation."""
 

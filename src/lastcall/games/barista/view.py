@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from mypy_extensions import trait
+
 from lastcall.core import ActionSpace, Block, Observer, Piece, State, one_hot
 from lastcall.games.barista.content import CONTENT, SLOTS
 from lastcall.games.barista.state import (
@@ -35,6 +37,7 @@ ORDER_VALUES = {
 """Each order's value per slot by its dice, ready to become the view's ``order``."""
 
 
+@trait
 class BaristaView(BaristaBase):
     """Views: every seat's tips, hand size and filled slots; one's own cards."""
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from mypy_extensions import trait
+
 from lastcall.core import Action, Kind, step_table
 from lastcall.games.bartender import actions as act
 from lastcall.games.bartender.content import (
@@ -72,6 +74,7 @@ def _unique(
     return tuple(out)
 
 
+@trait
 class BartenderFlow(BartenderBase):
     """The rules of play, as steps and decisions."""
 
@@ -183,22 +186,6 @@ class BartenderFlow(BartenderBase):
     def _step_over(self) -> bool:
         self.to_move = ()
         return True
-
-    _steps = step_table(
-        Step,
-        {
-            Step.ACTION: _step_current,
-            Step.CARD: _step_current,
-            Step.DEFEND: _step_defend,
-            Step.AUCTION: _step_auction,
-            Step.BANK: _step_hand,
-            Step.DISCARD: _step_hand,
-            Step.OVER: _step_over,
-            Step.DEAL: _step_deal,
-            Step.START: _step_start,
-            Step.END_TURN: _step_end_turn,
-        },
-    )
 
     def _after_action(self) -> None:
         """Step 2 is over: the current seat banks, then discards."""
@@ -776,6 +763,23 @@ class BartenderFlow(BartenderBase):
             )
             for name in sorted(offered, key=act.BARTENDER_ID.__getitem__)
         }
+
+
+BartenderFlow._steps = step_table(
+    Step,
+    {
+        Step.ACTION: BartenderFlow._step_current,
+        Step.CARD: BartenderFlow._step_current,
+        Step.DEFEND: BartenderFlow._step_defend,
+        Step.AUCTION: BartenderFlow._step_auction,
+        Step.BANK: BartenderFlow._step_hand,
+        Step.DISCARD: BartenderFlow._step_hand,
+        Step.OVER: BartenderFlow._step_over,
+        Step.DEAL: BartenderFlow._step_deal,
+        Step.START: BartenderFlow._step_start,
+        Step.END_TURN: BartenderFlow._step_end_turn,
+    },
+)
 
 
 # The public events that send a bartender to the market square (announced in

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from lastcall.core import Rng
 from lastcall.games.bartender.content import COIN, DECK, RAIDER, SHOVEL
 from lastcall.games.bartender.state import ADVERTISE, BID, DIG, BartenderBase, Step
@@ -10,6 +12,7 @@ KIND = DECK.kinds
 VALUE = DECK.values
 
 
+@trait
 class BartenderKnowledge(BartenderBase):
     """Determinization and evaluation."""
 

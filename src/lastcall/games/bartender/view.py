@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from mypy_extensions import trait
+
 from lastcall.core import ActionSpace, Block, Observer, Piece, State, one_hot
 from lastcall.games.bartender.actions import BARTENDER_ID, FACE_ID, NUM_BARTENDERS
 from lastcall.games.bartender.content import COIN, DECK
@@ -28,6 +30,7 @@ BARTENDER_AT = tuple(BARTENDER_ID.get(NAME[c], -1) for c in range(len(NAME)))
 VALUE_TENTHS = tuple(v / 10.0 for v in DECK.values)
 
 
+@trait
 class BartenderView(BartenderBase):
     """Views: every bar, the market, the piles and banks in full; hands as counts but one's own."""
 

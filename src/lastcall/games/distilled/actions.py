@@ -17,7 +17,7 @@ from lastcall.core import Action
 from lastcall.games.distilled.content import CONTENT
 
 _C = CONTENT
-BASIC_KEYS = tuple(b.key for b in _C.basic)
+BASIC_KEYS: tuple[str, ...] = tuple(b.key for b in _C.basic)
 CARD_KEYS = (
     *BASIC_KEYS[:5],
     "alcohol",
@@ -31,7 +31,7 @@ RECIPE_KEYS = (
     *(r.key for r in _C.recipes),
     *(d.key + "-signature" for d in _C.distillers),
 )
-ROWS = ("upgrade", "ingredient", "item")
+ROWS: tuple[str, str, str] = ("upgrade", "ingredient", "item")
 SPACES = _C.rules.label_spaces
 SLOTS = _C.rules.row_size
 CAPACITY_MOST = _C.rules.warehouse + sum(u.amount for u in _C.upgrades if u.effect == "warehouse")

@@ -11,6 +11,8 @@ See docs/rules/distilled.md for every reading made here.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from lastcall.core import Action, Kind, step_table
 from lastcall.games.distilled import actions as act
 from lastcall.games.distilled.content import CONTENT, REGIONS, SUGARS, TIERS
@@ -214,6 +216,7 @@ def _distinct(cards: tuple[int, ...] | list[int]) -> list[int]:
     return out
 
 
+@trait
 class DistilledFlow(DistilledBase):
     """The rules of play, as steps and decisions."""
 
@@ -428,35 +431,6 @@ class DistilledFlow(DistilledBase):
     def _step_over(self) -> bool:
         self.to_move = ()
         return True
-
-    _steps = step_table(
-        Step,
-        {
-            Step.SETUP: _step_setup,
-            Step.ROUND_START: _step_round_start,
-            Step.ABILITY: _step_ability,
-            Step.MARKET: _step_market,
-            Step.PEEK: _step_peek,
-            Step.PEEKED: _step_decide,
-            Step.REPLACE: _step_decide,
-            Step.MARKET_END: _step_market_end,
-            Step.TRADE: _step_trade,
-            Step.TRADE_FOR: _step_decide,
-            Step.VAT: _step_vat,
-            Step.DISTILL: _step_distill,
-            Step.MAKE: _step_make,
-            Step.BARREL: _step_decide,
-            Step.SALES: _step_sales,
-            Step.BOTTLE: _step_decide,
-            Step.BONUS: _step_decide,
-            Step.BONUS_PICK: _step_decide,
-            Step.CLAIM: _step_decide,
-            Step.AGEING: _step_ageing,
-            Step.ROUND_END: _step_round_end,
-            Step.TASTING: _step_tasting,
-            Step.OVER: _step_over,
-        },
-    )
 
     # ----------------------------------------------------------------- what is legal
 
@@ -1764,3 +1738,33 @@ class DistilledFlow(DistilledBase):
                 [_C.goals[g].name for g in self.goals[p]],
             )
         self.dealt = [()] * self.num_players
+
+
+DistilledFlow._steps = step_table(
+    Step,
+    {
+        Step.SETUP: DistilledFlow._step_setup,
+        Step.ROUND_START: DistilledFlow._step_round_start,
+        Step.ABILITY: DistilledFlow._step_ability,
+        Step.MARKET: DistilledFlow._step_market,
+        Step.PEEK: DistilledFlow._step_peek,
+        Step.PEEKED: DistilledFlow._step_decide,
+        Step.REPLACE: DistilledFlow._step_decide,
+        Step.MARKET_END: DistilledFlow._step_market_end,
+        Step.TRADE: DistilledFlow._step_trade,
+        Step.TRADE_FOR: DistilledFlow._step_decide,
+        Step.VAT: DistilledFlow._step_vat,
+        Step.DISTILL: DistilledFlow._step_distill,
+        Step.MAKE: DistilledFlow._step_make,
+        Step.BARREL: DistilledFlow._step_decide,
+        Step.SALES: DistilledFlow._step_sales,
+        Step.BOTTLE: DistilledFlow._step_decide,
+        Step.BONUS: DistilledFlow._step_decide,
+        Step.BONUS_PICK: DistilledFlow._step_decide,
+        Step.CLAIM: DistilledFlow._step_decide,
+        Step.AGEING: DistilledFlow._step_ageing,
+        Step.ROUND_END: DistilledFlow._step_round_end,
+        Step.TASTING: DistilledFlow._step_tasting,
+        Step.OVER: DistilledFlow._step_over,
+    },
+)

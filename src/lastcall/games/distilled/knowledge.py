@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+from mypy_extensions import trait
+
 from lastcall.core import Rng
 from lastcall.games.distilled.content import CONTENT, TIERS
 from lastcall.games.distilled.state import (
@@ -128,6 +130,7 @@ def vat_worth(cards: tuple[int, ...]) -> float:
     return 0.1 * sugars + 0.2 * (has_yeast + has_water)
 
 
+@trait
 class DistilledKnowledge(DistilledBase):
     """Determinization and evaluation."""
 

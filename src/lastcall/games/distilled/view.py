@@ -15,6 +15,8 @@ import operator
 from collections.abc import Callable, Hashable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from mypy_extensions import trait
+
 from lastcall.core import ActionSpace, Block, Observer, Piece, one_hot
 from lastcall.games.distilled import actions as act
 from lastcall.games.distilled.content import CONTENT
@@ -191,6 +193,7 @@ def spirit_view(spirit: tuple[Any, ...]) -> dict[str, Any]:
     }
 
 
+@trait
 class DistilledView(DistilledBase):
     """Views: every seat's distillery, the market, and one's own secrets.
 

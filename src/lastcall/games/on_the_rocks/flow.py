@@ -8,6 +8,8 @@ See docs/rules/on-the-rocks.md for every interpretation made here.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from lastcall.core import Action, Kind, step_table
 from lastcall.games.on_the_rocks import actions as acts
 from lastcall.games.on_the_rocks.content import (
@@ -92,6 +94,7 @@ RULE_OF_DECISION = (
 )
 
 
+@trait
 class OnTheRocksFlow(OnTheRocksBase):
     """The rules of play, as steps and decisions."""
 
@@ -259,24 +262,6 @@ class OnTheRocksFlow(OnTheRocksBase):
     def _step_over(self) -> bool:
         """Nobody decides any more (``_finish`` emptied ``to_move``)."""
         return True
-
-    _steps = step_table(
-        Step,
-        {
-            Step.SETUP: _step_setup,
-            Step.COMPLAINTS: _step_complaints,
-            Step.ROLL: _step_roll,
-            Step.MIX: _step_mix,
-            Step.SELECT: _step_select,
-            Step.PLACE: _step_place,
-            Step.SAVE: _step_save,
-            Step.RESOLVE: _step_resolve,
-            Step.TIPS: _step_tips,
-            Step.END: _step_end,
-            Step.NEW_ORDER: _step_new_order,
-            Step.OVER: _step_over,
-        },
-    )
 
     def _ask(self, phase: Decision, decider: int) -> None:
         self.phase = phase
@@ -1167,3 +1152,22 @@ class OnTheRocksFlow(OnTheRocksBase):
         """Turns begun, and rounds (every player one turn, from the first player) begun."""
         turns = self._turns_begun()
         return {"rounds": -(-turns // self.num_players), "turns": turns}
+
+
+OnTheRocksFlow._steps = step_table(
+    Step,
+    {
+        Step.SETUP: OnTheRocksFlow._step_setup,
+        Step.COMPLAINTS: OnTheRocksFlow._step_complaints,
+        Step.ROLL: OnTheRocksFlow._step_roll,
+        Step.MIX: OnTheRocksFlow._step_mix,
+        Step.SELECT: OnTheRocksFlow._step_select,
+        Step.PLACE: OnTheRocksFlow._step_place,
+        Step.SAVE: OnTheRocksFlow._step_save,
+        Step.RESOLVE: OnTheRocksFlow._step_resolve,
+        Step.TIPS: OnTheRocksFlow._step_tips,
+        Step.END: OnTheRocksFlow._step_end,
+        Step.NEW_ORDER: OnTheRocksFlow._step_new_order,
+        Step.OVER: OnTheRocksFlow._step_over,
+    },
+)

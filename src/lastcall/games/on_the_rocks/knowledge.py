@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from lastcall.core import Rng
 from lastcall.games.on_the_rocks.content import RECIPE_SLOTS, RECIPE_VALUE
 from lastcall.games.on_the_rocks.state import LEMONS, OnTheRocksBase
@@ -14,6 +16,7 @@ def _permuted(rng: Rng, cards: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(pool)
 
 
+@trait
 class OnTheRocksKnowledge(OnTheRocksBase):
     """Determinization and evaluation."""
 

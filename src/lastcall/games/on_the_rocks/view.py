@@ -12,6 +12,8 @@ from itertools import compress
 from operator import getitem, itemgetter
 from typing import Any
 
+from mypy_extensions import trait
+
 from lastcall.core import ActionSpace, Block, Observer, Piece, State, one_hot
 from lastcall.games.on_the_rocks.content import (
     BOWLS_BY_PLAYERS,
@@ -101,6 +103,7 @@ CARD_VIEW = tuple(
 )
 
 
+@trait
 class OnTheRocksView(OnTheRocksBase):
     """Views: the table, every board, the decks' sizes.
 
@@ -288,8 +291,8 @@ class OnTheRocksObserver(Observer):
         out[at["coaster"]] = view["coaster"]["spill"] / 4.0
         out[at["coaster"] + 1] = view["coaster"]["gold"] / 3.0
         out[at["decks"]] = view["tip_deck"] / 48.0
-        for g, glass in enumerate(GLASS_NAMES):
-            out[at["decks"] + 1 + g] = view["recipe_decks"][glass] / 15.0
+        for g, glass_name in enumerate(GLASS_NAMES):
+            out[at["decks"] + 1 + g] = view["recipe_decks"][glass_name] / 15.0
         out[at["decks"] + 5] = view["spill_deck"] / 15.0
         for title in view["spill_deck_face_up"]:
             out[at["spills_face_up"] + SPILL_TITLES.index(title)] += 1.0

@@ -9,6 +9,8 @@ up. Nothing here reads the log, so a determinized copy explains its score as the
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from lastcall.games.the_mix.content import CONTENT
 from lastcall.games.the_mix.flow import (
     CLIENT_INSTANT,
@@ -66,6 +68,7 @@ END_SOURCES = ("money", "shakers", "ingredients", "technique_die", "collections"
 """The final scoring's parts, as :meth:`MixBase.final_score` adds them."""
 
 
+@trait
 class MixDesign(MixBase):
     """Score sources and offers of The Mix, computed from the fields."""
 

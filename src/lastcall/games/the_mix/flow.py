@@ -11,6 +11,8 @@ every reading made here.
 
 from __future__ import annotations
 
+from mypy_extensions import trait
+
 from lastcall.core import Action, Kind, step_table
 from lastcall.games.the_mix import actions as act
 from lastcall.games.the_mix.automaton import automaton_round_start, automaton_turn
@@ -283,6 +285,7 @@ def _fits(supply: list[int], room: bool, missing: list[tuple[int, list[int]]]) -
     return False
 
 
+@trait
 class MixFlow(MixBase):
     """The rules of play, as steps and decisions."""
 
@@ -459,32 +462,6 @@ class MixFlow(MixBase):
     def _step_over(self) -> bool:
         self.to_move = ()
         return True
-
-    _steps = step_table(
-        Step,
-        {
-            Step.SETUP: _step_setup,
-            Step.TURN_START: _step_turn_start,
-            Step.ACTION: _step_menu,
-            Step.CLIENT: _step_decide,
-            Step.SERVE: _step_decide,
-            Step.DICE: _step_decide,
-            Step.TECHNIQUE: _step_decide,
-            Step.SLOT: _step_decide,
-            Step.BARSPACE: _step_decide,
-            Step.BUY: _step_decide,
-            Step.SHAKERS: _step_decide,
-            Step.RESERVE: _step_decide,
-            Step.PENDING: _step_pending,
-            Step.BAR_SETUP: _step_bar_setup,
-            Step.UPKEEP: _step_upkeep,
-            Step.RETURN: _step_return,
-            Step.REFILL: _step_refill,
-            Step.END_TURN: _step_end_turn,
-            Step.AUTOMATON: _step_automaton,
-            Step.OVER: _step_over,
-        },
-    )
 
     # ----------------------------------------------------------------- what is legal
 
@@ -1428,6 +1405,33 @@ class MixFlow(MixBase):
         pv = self.pv
         setups = [pv[p * W + SETUPS] for p in range(self.participants)]
         return {"turns": self.turns, "bar_setups": max(setups), "orders": self.fox}
+
+
+MixFlow._steps = step_table(
+    Step,
+    {
+        Step.SETUP: MixFlow._step_setup,
+        Step.TURN_START: MixFlow._step_turn_start,
+        Step.ACTION: MixFlow._step_menu,
+        Step.CLIENT: MixFlow._step_decide,
+        Step.SERVE: MixFlow._step_decide,
+        Step.DICE: MixFlow._step_decide,
+        Step.TECHNIQUE: MixFlow._step_decide,
+        Step.SLOT: MixFlow._step_decide,
+        Step.BARSPACE: MixFlow._step_decide,
+        Step.BUY: MixFlow._step_decide,
+        Step.SHAKERS: MixFlow._step_decide,
+        Step.RESERVE: MixFlow._step_decide,
+        Step.PENDING: MixFlow._step_pending,
+        Step.BAR_SETUP: MixFlow._step_bar_setup,
+        Step.UPKEEP: MixFlow._step_upkeep,
+        Step.RETURN: MixFlow._step_return,
+        Step.REFILL: MixFlow._step_refill,
+        Step.END_TURN: MixFlow._step_end_turn,
+        Step.AUTOMATON: MixFlow._step_automaton,
+        Step.OVER: MixFlow._step_over,
+    },
+)
 
 
 MAIN_WORDS = (

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from math import exp
 
+from mypy_extensions import trait
+
 from lastcall.core import Rng
 from lastcall.games.the_mix.content import CONTENT
 from lastcall.games.the_mix.state import (
@@ -54,6 +56,7 @@ MIX_SETUP_WORTH = tuple(
 )
 
 
+@trait
 class MixKnowledge(MixBase):
     """Determinization and evaluation."""
 
@@ -145,7 +148,7 @@ class MixKnowledge(MixBase):
         times the Bar Setups left, glasses by how full they are, gains waiting for a choice."""
         pv = self.pv
         b = p * W
-        score: float = self.final_score(p)
+        score = float(self.final_score(p))
         if p < self.num_players:
             score += (pv[b + MONEY] % MONEY_PER_VP) / MONEY_PER_VP
         return score + self._prospects(p)
@@ -169,8 +172,8 @@ class MixKnowledge(MixBase):
         rounds = self._rounds_left(p)
         if p >= self.num_players:
             return rounds * AUTOMATON_ROUND
-        income = sum(SETUP_WORTH[c] for c in self.completed[p])
-        income += sum(TECH_WORTH[t] for t in self.techniques[p])
+        income = sum((SETUP_WORTH[c] for c in self.completed[p]), 0.0)
+        income += sum((TECH_WORTH[t] for t in self.techniques[p]), 0.0)
         tile = pv[b + BAR_TILE]
         if tile >= 0:
             income += BAR_TILE_WORTH[tile]

@@ -12,6 +12,8 @@ from collections.abc import Callable, Hashable, Mapping
 from operator import itemgetter, truediv
 from typing import Any
 
+from mypy_extensions import trait
+
 from lastcall.core import ActionSpace, Block, Observer, Piece, State, one_hot
 from lastcall.games.the_mix import actions as act
 from lastcall.games.the_mix.content import CONTENT
@@ -73,6 +75,7 @@ ONCE = act.ONCE_TILES
 ONCE_INDEX = {k: i for i, k in enumerate(ONCE)}
 
 
+@trait
 class MixView(MixBase):
     """Views: every seat's boards and the shared boards; one's own deal during setup."""
 
