@@ -4,8 +4,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 WEB_STAMP := $(VENV)/.installed-web
+# The compiled copy of the package (tools/compile.py); first on PYTHONPATH, it runs instead
+# of the source. Where it cannot be built, the commands below run the source unchanged.
+COMPILED := build/compiled
+WITH_COMPILED := PYTHONPATH=$(abspath $(COMPILED))
 
-.PHONY: run play test lint typecheck unit bench bench-web bench-web-pg browser golden clean
+.PHONY: run play test lint typecheck unit compiled test-compiled bench bench-web bench-web-pg \
+	browser golden clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,27 +22,45 @@ $(STAMP): pyproject.toml
 $(WEB_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[web]'
+	$(BIN)/python -m pip install --quiet -e '.[web,compiled]'
 	touch $(WEB_STAMP)
 
 # The web server on 127.0.0.1:8000 with a SQLite file; it prints the address.
 run: $(WEB_STAMP)
-	$(BIN)/lastcall serve --db sqlite:///lastcall-web.db --host 127.0.0.1 --port 8000
+	$(BIN)/python tools/compile.py $(COMPILED)
+	$(WITH_COMPILED) $(BIN)/lastcall serve --db sqlite:///lastcall-web.db --host 127.0.0.1 --port 8000
 
 # The game menu at the terminal.
 play: $(STAMP)
-	$(BIN)/lastcall
+	$(BIN)/python tools/compile.py $(COMPILED)
+	$(WITH_COMPILED) $(BIN)/lastcall
 
 test: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	$(BIN)/ruff check src tests examples benchmarks
-	$(BIN)/ruff format --check src tests examples benchmarks
+	$(BIN)/ruff check src tests examples benchmarks tools
+	$(BIN)/ruff format --check src tests examples benchmarks tools
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n auto
+	$(BIN)/python tools/compile.py $(COMPILED)
+	if [ -f $(COMPILED)/.compiled-from ]; then \
+		$(WITH_COMPILED) LASTCALL_EXPECT_COMPILED=1 $(BIN)/python -m pytest -n auto $(COMPILED_CHECKS); \
+	fi
+
+# What `make test` runs on the compiled build too (where it could be built: the build says
+# why not): every rule, record and bot of every game.
+COMPILED_CHECKS ?= tests/conformance tests/golden tests/games tests/bots tests/test_compiled.py
+
+# The compiled build, and the whole suite run on it (CI runs it after `make test`); both
+# fail where it cannot be built.
+compiled: $(STAMP)
+	$(BIN)/python tools/compile.py --require $(COMPILED)
+
+test-compiled: compiled
+	$(WITH_COMPILED) LASTCALL_EXPECT_COMPILED=1 $(BIN)/python -m pytest -n auto
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests examples benchmarks
-	$(BIN)/ruff format --check src tests examples benchmarks
+	$(BIN)/ruff check src tests examples benchmarks tools
+	$(BIN)/ruff format --check src tests examples benchmarks tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -45,8 +68,8 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/python -m pytest -n auto
 
-bench: $(STAMP)
-	$(BIN)/lastcall bench
+bench: compiled
+	$(WITH_COMPILED) $(BIN)/lastcall bench
 
 bench-web: $(STAMP)
 	$(BIN)/lastcall bench-web --tables 100 --seconds 20
@@ -71,4 +94,4 @@ golden: $(STAMP)
 	$(BIN)/python -m tests.golden.golden $(GAMES)
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) $(COMPILED) .mypy_cache .ruff_cache .pytest_cache

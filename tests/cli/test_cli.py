@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 import lastcall
 from lastcall.cli.app import app
-from lastcall.core import MatchRecord, game
+from lastcall.core import MatchRecord, compiled, game
 
 runner = CliRunner()
 
@@ -189,6 +189,7 @@ def test_bench_json_has_every_key_of_its_schema() -> None:
         "commit",
         "commit_dirty",
         "python",
+        "compiled",
         "platform",
         "cpus",
         "load_average",
@@ -198,6 +199,7 @@ def test_bench_json_has_every_key_of_its_schema() -> None:
         "workers",
     }
     assert data["schema"] == 1
+    assert data["compiled"] is compiled()
     assert set(data["load_average"]) == {"start", "end"}
     assert set(data["settings"]) == {"seconds", "ismcts_seconds", "scaling_games", "startup_runs"}
     startup = data["startup"]

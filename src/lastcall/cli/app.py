@@ -907,6 +907,8 @@ def _show_bench(data: dict[str, Any]) -> None:
                 f"{w['speedup']:.2f}",
             )
         console.print(table)
+    build = "the compiled build" if data["compiled"] else "pure Python"
+    console.print(f"ran on {build}, Python {data['python']}")
     load = data["load_average"]["start"]
     if load:
         console.print(f"load average at the start: {', '.join(map(str, load))}")

@@ -32,7 +32,7 @@ from operator import methodcaller
 from pathlib import Path
 from typing import Any
 
-from lastcall.core import LastcallError, Rng, State, __version__
+from lastcall.core import LastcallError, Rng, State, __version__, compiled
 from lastcall.core import game as find_game
 
 # Bumped whenever a key of the JSON report is renamed, removed or changes meaning.
@@ -312,6 +312,7 @@ def report(
         "commit": commit,
         "commit_dirty": dirty,
         "python": platform.python_version(),
+        "compiled": compiled(),
         "platform": sys.platform,
         "cpus": os.cpu_count(),
         "load_average": {"start": load_start, "end": _load()},
