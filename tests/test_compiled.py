@@ -85,10 +85,24 @@ def test_a_build_from_the_same_sources_is_reused(
     assert "up to date" in capsys.readouterr().out
 
 
-def test_a_changed_source_changes_the_fingerprint(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_changed_source_or_module_list_changes_the_fingerprint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tmp_path / "src" / "lastcall"
+    (source / "core").mkdir(parents=True)
+    (tmp_path / "rules").mkdir()
+    module = source / "core" / "state.py"
+    module.write_text("A = 1\n")
+    monkeypatch.setattr(COMPILE, "ROOT", tmp_path)
+    monkeypatch.setattr(COMPILE, "SOURCE", source)
+    monkeypatch.setattr(COMPILE, "RULES", tmp_path / "rules")
     before = COMPILE.fingerprint()
+    assert COMPILE.fingerprint() == before
+    module.write_text("A = 2\n")
+    edited = COMPILE.fingerprint()
+    assert edited != before
     monkeypatch.setattr(COMPILE, "MODULES", COMPILE.MODULES[1:])
-    assert COMPILE.fingerprint() != before
+    assert COMPILE.fingerprint() != edited
 
 
 @pytest.mark.parametrize("require", [False, True])
