@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pickle
 from collections import Counter
 
 import pytest
 
-from lastcall.core import Rng, mix_seed
+from lastcall.core import Rng, compiled, mix_seed
+from lastcall.core import rng as rng_module
 
 
 def test_the_same_seed_gives_the_same_sequence() -> None:
@@ -106,3 +108,39 @@ def test_rng_equality_and_hash_follow_the_state() -> None:
     assert Rng(4) == Rng(4) and hash(Rng(4)) == hash(Rng(4))
     assert Rng(4) != 4
     assert repr(Rng(4)) == "Rng(state=0x4)"
+
+
+def test_the_generator_gives_these_numbers_on_either_path() -> None:
+    """Pinned outputs: the native path of the compiled build must give the source's bits.
+
+    The ranges include the largest the native path takes and those past it.
+    """
+    rng = Rng(0xDEADBEEF)
+    ranges = (1, 6, 52, 1000, 2**31 - 1, 2**31, 2**32 - 1)
+    assert [rng.below(n) for n in ranges] == [0, 5, 0, 454, 503137202, 1435508520, 1513085995]
+    deck = list(range(20))
+    rng.shuffle(deck)
+    assert deck == [19, 7, 17, 8, 14, 9, 4, 10, 6, 5, 18, 3, 12, 11, 1, 16, 15, 2, 0, 13]
+    whole = list(range(30))
+    rng.permute(whole)
+    first, second = whole[:15], whole[15:]
+    assert first == [19, 16, 0, 17, 29, 28, 10, 27, 9, 21, 20, 23, 3, 14, 7]
+    assert second == [18, 4, 13, 6, 25, 26, 1, 11, 24, 8, 22, 12, 5, 2, 15]
+    dealt = list(range(30))
+    rng.permute(dealt, 4)
+    assert dealt[:8] == list(range(8)) and dealt[26:] == [14, 22, 16, 8]
+    assert dealt[8] == 29 and sorted(dealt) == list(range(30))
+    assert rng.next64() == 0xBA770FC50B85CB64
+    assert rng.state == 0xC6EF3730C7FD418F
+    assert mix_seed(3, 1 << 70, -2) == 0xEB700481F27BDB9D
+
+
+def test_the_native_path_runs_exactly_where_the_engine_is_compiled() -> None:
+    assert rng_module.NATIVE is compiled()
+
+
+def test_a_generator_pickles_by_its_state() -> None:
+    rng = Rng(-5)
+    rng.below(9)
+    twin = pickle.loads(pickle.dumps(rng))
+    assert twin == rng and twin.next64() == rng.next64()

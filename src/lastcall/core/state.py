@@ -144,7 +144,7 @@ class State(ABC):
         """
         cls = type(self)
         other = cls.__new__(cls)
-        other.rng = Rng(self.rng.state)
+        other.rng = self.rng.copy()
         other.game = self.game
         other.num_players = self.num_players
         other.options = self.options
