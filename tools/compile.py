@@ -33,14 +33,16 @@ STAMP = ".compiled-from"
 GAMES = ("barista", "bartender", "distilled", "on_the_rocks", "the_mix")
 GAME_MODULES = ("state", "flow", "view", "knowledge", "game")
 # Modules left interpreted: ``actions`` and ``errors`` subclass ``tuple`` and the
-# builtin exceptions (which mypyc cannot compile), ``observe`` holds a generic
-# frozen dataclass it cannot either; the rest runs once per command or per page.
+# builtin exceptions (which mypyc cannot compile); the rest runs once per command
+# or per page.
 MODULES = (
     "core/events.py",
+    "core/observe.py",
     "core/rng.py",
     "core/space.py",
     "core/state.py",
     *(f"games/{game}/{module}.py" for game in GAMES for module in GAME_MODULES),
+    "games/the_mix/automaton.py",
     "games/the_mix/design.py",
 )
 

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from math import prod
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 if TYPE_CHECKING:
     from lastcall.core.space import ActionSpace
     from lastcall.core.state import State
@@ -45,7 +47,6 @@ class Piece:
 StateT = TypeVar("StateT", bound="State")
 
 
-@dataclass(frozen=True, slots=True)
 class Block(Generic[StateT]):
     """Entries ``start`` to ``stop`` (excluded), written from the state's fields.
 
@@ -55,15 +56,29 @@ class Block(Generic[StateT]):
     place. A block without a key is rewritten every time: for one whose inputs
     change at nearly every decision, or cost as much to compare as to write.
     ``write`` adds the block's entries to ``out`` (zeros there on entry) and
-    touches nothing outside the block.
+    touches nothing outside the block. (A plain class rather than a dataclass:
+    the compiled build cannot compile a generic frozen one.)
     """
 
-    start: int
-    stop: int
-    key: Callable[[StateT, int], Hashable] | None
-    write: Callable[[StateT, int, list[float]], None]
+    __slots__ = ("key", "start", "stop", "write")
+
+    def __init__(
+        self,
+        start: int,
+        stop: int,
+        key: Callable[[StateT, int], Hashable] | None,
+        write: Callable[[StateT, int, list[float]], None],
+    ) -> None:
+        self.start = start
+        self.stop = stop
+        self.key = key
+        self.write = write
+
+    def __repr__(self) -> str:
+        return f"Block({self.start}, {self.stop})"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Observer(ABC):
     """Encodes one seat's view of a game into a vector whose shape never changes."""
 
