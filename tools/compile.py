@@ -36,6 +36,7 @@ GAME_MODULES = ("state", "flow", "view", "knowledge", "game")
 # builtin exceptions (which mypyc cannot compile); the rest runs once per command
 # or per page.
 MODULES = (
+    "bots/search.py",
     "core/events.py",
     "core/observe.py",
     "core/rng.py",

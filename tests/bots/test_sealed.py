@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from lastcall.bots import IsmctsBot, Seat
-from lastcall.bots.ismcts import _Node
+from lastcall.bots.search import Node
 from tests.toys.toss import TOSS
 
 
-def _mean(node: _Node, seat: int) -> float:
+def _mean(node: Node, seat: int) -> float:
     kids = list(node.children.values())
     return sum(k.reward[seat] for k in kids) / sum(k.visits for k in kids)
 

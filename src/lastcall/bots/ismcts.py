@@ -29,11 +29,11 @@ the tree, so it is refused when the bot is built.
 
 from __future__ import annotations
 
-from math import log, sqrt
 from time import perf_counter
 
 from lastcall.bots.base import Bot, Seat
 from lastcall.bots.params import float_param, int_param
+from lastcall.bots.search import Node, grow
 from lastcall.core import Action, LastcallError, Rng
 
 # A million iterations is minutes per decision and a tree of a million nodes.
@@ -44,39 +44,6 @@ MAX_MS = 60_000.0
 MAX_C = 100.0
 # Every game ends well within this many decisions, so it already means "to the end".
 MAX_DEPTH = 1_000_000
-
-
-class _Node:
-    """Statistics of one action sequence from the root, summed over the worlds it was seen in."""
-
-    __slots__ = ("after", "avail", "children", "reward", "seats", "visits")
-
-    def __init__(self, seats: int) -> None:
-        self.children: dict[Action, _Node] = {}
-        self.visits = 0
-        self.avail = 1
-        self.reward = [0.0] * seats
-        self.seats: dict[int, _Node] | None = None
-        self.after: dict[tuple[tuple[int, Action], ...], _Node] | None = None
-
-    def seat(self, player: int, count: int) -> _Node:
-        """Where ``player``'s own decisions of the sealed stage starting here hang."""
-        if self.seats is None:
-            self.seats = {}
-        found = self.seats.get(player)
-        if found is None:
-            found = self.seats[player] = _Node(count)
-        return found
-
-    def following(self, joint: tuple[tuple[int, Action], ...], count: int) -> tuple[_Node, bool]:
-        """The node after a sealed stage ended with these commitments; whether it is new."""
-        if self.after is None:
-            self.after = {}
-        found = self.after.get(joint)
-        if found is not None:
-            return found, False
-        found = self.after[joint] = _Node(count)
-        return found, True
 
 
 class IsmctsBot(Bot):
@@ -122,110 +89,8 @@ class IsmctsBot(Bot):
                     best, best_key = action, key
         return best
 
-    def _search(self, seat: Seat) -> _Node:
-        """Grow a tree from the seat's decision; hot loop, so names are bound locally."""
-        player = seat.player
-        seats = seat.num_players
-        everyone = range(seats)
-        determinize = seat.determinize
-        next64 = self.rng.next64
-        below = self.rng.below
-        c = self.c
-        depth = self.depth
-        limit = self.iters
+    def _search(self, seat: Seat) -> Node:
+        """Grow a tree from the seat's decision, for ``iters`` iterations or ``ms``."""
         deadline = None if self.ms is None else perf_counter() + self.ms / 1000.0
-        root = _Node(seats)
-        done = 0
-        while True:
-            if deadline is None:
-                if done >= limit:
-                    break
-            elif done and perf_counter() >= deadline:
-                break
-            done += 1
-            state = determinize(next64())
-            node = root
-            path = [root]
-            mover = player
-            stage: _Node | None = None
-            revealed = False
-            mark = -1
-            cursors: dict[int, _Node] = {}
-            joint: list[tuple[int, Action]] = []
-            # Selection and expansion: descend while every available action has a node.
-            while True:
-                if stage is not None and (revealed or not state.sealed):
-                    joint.sort(key=_by_seat)
-                    node, fresh = stage.following(tuple(joint), seats)
-                    path.append(node)
-                    stage = None
-                    revealed = False
-                    if fresh:
-                        break
-                if state.sealed:
-                    if stage is None:
-                        stage, cursors, joint = node, {}, []
-                    at = cursors.get(mover)
-                    if at is None:
-                        at = stage.seat(mover, seats)
-                        path.append(at)
-                    mark = state.last_event
-                else:
-                    at = node
-                actions = state.legal_actions(mover)
-                kids = at.children
-                untried: list[Action] = []
-                choice = actions[0]
-                child = None
-                best = -1.0
-                for action in actions:
-                    kid = kids.get(action)
-                    if kid is None:
-                        untried.append(action)
-                        continue
-                    kid.avail += 1
-                    if not untried:
-                        visits = kid.visits
-                        value = kid.reward[mover] / visits + c * sqrt(log(kid.avail) / visits)
-                        if value > best:
-                            best, choice, child = value, action, kid
-                expand = bool(untried)
-                if expand:
-                    choice = untried[below(len(untried))] if len(untried) > 1 else untried[0]
-                    child = _Node(seats)
-                    kids[choice] = child
-                assert child is not None
-                state.apply(mover, choice)
-                path.append(child)
-                if stage is not None:
-                    cursors[mover] = child
-                    joint.append((mover, choice))
-                    # Sealed decisions make no public event: one means the stage revealed.
-                    revealed = state.public_after(mark)
-                else:
-                    node = child
-                to_move = state.to_move
-                if expand or not to_move:
-                    break
-                mover = to_move[0]
-            # Rollout: random decisions, cut off after ``depth`` of them.
-            steps = depth
-            to_move = state.to_move
-            while to_move and steps:
-                mover = to_move[0]
-                actions = state.legal_actions(mover)
-                state.apply(mover, actions[below(len(actions))])
-                steps -= 1
-                to_move = state.to_move
-            rewards = state.evaluate_all()
-            for node in path:
-                node.visits += 1
-                total = node.reward
-                for p in everyone:
-                    total[p] += rewards[p]
-        self.last_iterations = done
+        root, self.last_iterations = grow(seat, self.rng, self.c, self.depth, self.iters, deadline)
         return root
-
-
-def _by_seat(commitment: tuple[int, Action]) -> int:
-    return commitment[0]
