@@ -26,7 +26,7 @@ import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 Audience = int | tuple[int, ...] | None
 EventData = Mapping[str, Any]
@@ -56,7 +56,14 @@ class Kind(StrEnum):
     """Invisible marker: history before it is not carried by this copy."""
 
 
-MOVE, CHANCE, REVEAL, RULE, TURN, END, UNDO, CUT = Kind
+MOVE: Final = Kind.MOVE
+CHANCE: Final = Kind.CHANCE
+REVEAL: Final = Kind.REVEAL
+RULE: Final = Kind.RULE
+TURN: Final = Kind.TURN
+END: Final = Kind.END
+UNDO: Final = Kind.UNDO
+CUT: Final = Kind.CUT
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +78,7 @@ class Event:
 
 
 # Forms a seat takes in a template: {p:Seat} -> "P1" or "You", {p:s} -> "s" or "".
-_THIRD_SECOND = {
+_THIRD_SECOND: Final = {
     "s": ("s", ""),
     "es": ("es", ""),
     "is": ("is", "are"),
@@ -79,7 +86,7 @@ _THIRD_SECOND = {
     "was": ("was", "were"),
     "does": ("does", "do"),
 }
-_NAME_FORMS = {
+_NAME_FORMS: Final = {
     "Seat": ("{}", "You"),
     "seat": ("{}", "you"),
     "Seat's": ("{}'s", "Your"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -39,11 +39,11 @@ if TYPE_CHECKING:
     from lastcall.core.game import Game
 
 JSON = Any
-_NOT_FIELDS = frozenset({"game", "_legal", "_final", "_views", "__weakref__"})
-_BARRIERS = frozenset({CHANCE, REVEAL, TURN})
-_DETERMINIZE_TAG = 0xD37E
-_RESEED_TAG = 0x5EED
-STATE_KEYS = frozenset({"game", "game_version", "state"})
+_NOT_FIELDS: Final = frozenset({"game", "_legal", "_final", "_views", "__weakref__"})
+_BARRIERS: Final = frozenset({CHANCE, REVEAL, TURN})
+_DETERMINIZE_TAG: Final = 0xD37E
+_RESEED_TAG: Final = 0x5EED
+STATE_KEYS: Final = frozenset({"game", "game_version", "state"})
 
 Step = Callable[[Any], bool]
 _FIELD_TYPES: dict[type, dict[str, Any]] = {}

@@ -7,6 +7,8 @@ decides. See docs/rules/barista.md for every interpretation made here.
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import trait
 
 from lastcall.core import Action, Kind, step_table
@@ -24,34 +26,39 @@ from lastcall.games.barista.state import (
     Step,
 )
 
-_C = CONTENT
-WILD = _C.wild
-ROLL, CHANGE, TAKE, SPILL = _C.roll, _C.change, _C.take, _C.spill
-CAT = _C.kind_category
-VAL = _C.kind_value
-NAMES = _C.kind_names
-FACES = _C.die_faces
-SLOT_NAMES = _C.categories
-MOVE, CHANCE, REVEAL, RULE, TURN, END = (
-    Kind.MOVE,
-    Kind.CHANCE,
-    Kind.REVEAL,
-    Kind.RULE,
-    Kind.TURN,
-    Kind.END,
-)
-SETUP, PLAY, FOLLOW, TARGET, DIE = Step.SETUP, Step.PLAY, Step.FOLLOW, Step.TARGET, Step.DIE
+_C: Final = CONTENT
+WILD: Final = _C.wild
+ROLL: Final = _C.roll
+CHANGE: Final = _C.change
+TAKE: Final = _C.take
+SPILL: Final = _C.spill
+CAT: Final = _C.kind_category
+VAL: Final = _C.kind_value
+NAMES: Final = _C.kind_names
+FACES: Final = _C.die_faces
+SLOT_NAMES: Final = _C.categories
+MOVE: Final = Kind.MOVE
+CHANCE: Final = Kind.CHANCE
+REVEAL: Final = Kind.REVEAL
+RULE: Final = Kind.RULE
+TURN: Final = Kind.TURN
+END: Final = Kind.END
+SETUP: Final = Step.SETUP
+PLAY: Final = Step.PLAY
+FOLLOW: Final = Step.FOLLOW
+TARGET: Final = Step.TARGET
+DIE: Final = Step.DIE
 
-RULE_SETUP = "To Begin 6-7"
-RULE_PLAY = "How to Play 2"
-RULE_DRINK = "How to Play 2: Drink Card"
-RULE_ACTION = "The Cards: Action Cards"
-RULE_CHALLENGE = "Barista Challenge"
+RULE_SETUP: Final = "To Begin 6-7"
+RULE_PLAY: Final = "How to Play 2"
+RULE_DRINK: Final = "How to Play 2: Drink Card"
+RULE_ACTION: Final = "The Cards: Action Cards"
+RULE_CHALLENGE: Final = "Barista Challenge"
 
 
-TITLES = tuple(name.capitalize() for name in NAMES)
+TITLES: Final = tuple(name.capitalize() for name in NAMES)
 """Card names as printed, for the log."""
-SLOT_TITLES = tuple(slot.capitalize() for slot in SLOT_NAMES)
+SLOT_TITLES: Final = tuple(slot.capitalize() for slot in SLOT_NAMES)
 
 
 def names(kinds: list[int]) -> list[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option, Table, register
 from lastcall.games.barista import LISTING
@@ -81,4 +81,4 @@ class Barista(Game):
         return glossary()
 
 
-GAME = register(Barista())
+GAME: Final = register(Barista())

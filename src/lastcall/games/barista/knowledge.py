@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import trait
 
 from lastcall.core import Rng
 from lastcall.games.barista.content import CONTENT, SLOTS
 from lastcall.games.barista.state import EMPTY, BaristaBase
 
-_C = CONTENT
-WILD = _C.wild
-CAT = _C.kind_category
-VAL = _C.kind_value
+_C: Final = CONTENT
+WILD: Final = _C.wild
+CAT: Final = _C.kind_category
+VAL: Final = _C.kind_value
 
 
 @trait

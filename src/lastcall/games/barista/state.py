@@ -9,21 +9,23 @@ from __future__ import annotations
 
 from enum import IntEnum
 from itertools import product
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from lastcall.core import Game, State
 from lastcall.games.barista.content import CONTENT
 
-HAND_SIZE = 4
-TIPS_TO_WIN = 5
-TIP_JAR = 20
-PERFECT_TIPS = 2
-EMPTY = -1
+HAND_SIZE: Final = 4
+TIPS_TO_WIN: Final = 5
+TIP_JAR: Final = 20
+PERFECT_TIPS: Final = 2
+EMPTY: Final = -1
 """An open slot, or no card."""
-PERFECT_ORDERS, SUCCESSFUL_CHALLENGES, FAILED_CHALLENGES = range(3)
+PERFECT_ORDERS: Final = 0
+SUCCESSFUL_CHALLENGES: Final = 1
+FAILED_CHALLENGES: Final = 2
 """Where a seat's tips came from: the indices of ``earned``."""
 
-ORDER_NAMES = {
+ORDER_NAMES: Final = {
     dice: " ".join(CONTENT.values[c][v].capitalize() for c, v in enumerate(dice))
     for dice in product(*(range(len(values)) for values in CONTENT.values))
 }
@@ -45,7 +47,7 @@ class Step(IntEnum):
     OVER = 8
 
 
-PHASE_NAMES = {
+PHASE_NAMES: Final = {
     Step.SETUP: "setup",
     Step.PLAY: "play",
     Step.FOLLOW: "discard",

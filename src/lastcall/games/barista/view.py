@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import trait
 
@@ -19,18 +19,18 @@ from lastcall.games.barista.state import (
     Step,
 )
 
-_C = CONTENT
-NAMES = _C.kind_names
+_C: Final = CONTENT
+NAMES: Final = _C.kind_names
 SLOT_NAMES = _C.categories
-PHASES = tuple(PHASE_NAMES.values())
+PHASES: Final = tuple(PHASE_NAMES.values())
 MAX_VALUES = max(len(v) for v in _C.values)
 KIND_INDEX = {name: k for k, name in enumerate(NAMES)}
 ACTION_CARDS = ("roll", "change", "take", "spill")
 # What the view's names come back to when encoded, by the state's own numbers.
 ORDER_AT = tuple(tuple(_C.values[c].index(value) for value in _C.values[c]) for c in range(SLOTS))
-KIND_AT = tuple(KIND_INDEX[name] for name in NAMES)
+KIND_AT: Final = tuple(KIND_INDEX[name] for name in NAMES)
 PENDING_AT = {k: ACTION_CARDS.index(name) for k, name in enumerate(NAMES) if name in ACTION_CARDS}
-ORDER_VALUES = {
+ORDER_VALUES: Final = {
     dice: tuple((SLOT_NAMES[c], _C.values[c][v]) for c, v in enumerate(dice))
     for dice in ORDER_NAMES
 }

@@ -13,6 +13,7 @@ interpretation made here.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from mypy_extensions import trait
 
@@ -41,18 +42,28 @@ from lastcall.games.bartender.state import (
     Step,
 )
 
-NAME = DECK.names
-SHOWN = tuple(card_face(name) for name in NAME)
+NAME: Final = DECK.names
+SHOWN: Final = tuple(card_face(name) for name in NAME)
 """Each card as the log shows it, as the table prints it (``K♥``)."""
-NAME_OF_SHOWN = dict(zip(SHOWN, NAME, strict=True))
-KIND = DECK.kinds
-VALUE = DECK.values
-FACE = DECK.face_of
-NUM_BARTENDERS = act.NUM_BARTENDERS
-ACTION, CARD, DEFEND, AUCTION = Step.ACTION, Step.CARD, Step.DEFEND, Step.AUCTION
-BANK, DISCARD, OVER = Step.BANK, Step.DISCARD, Step.OVER
-START, END_TURN = Step.START, Step.END_TURN
-MOVE, CHANCE, RULE, TURN, END = Kind.MOVE, Kind.CHANCE, Kind.RULE, Kind.TURN, Kind.END
+NAME_OF_SHOWN: Final = dict(zip(SHOWN, NAME, strict=True))
+KIND: Final = DECK.kinds
+VALUE: Final = DECK.values
+FACE: Final = DECK.face_of
+NUM_BARTENDERS: Final = act.NUM_BARTENDERS
+ACTION: Final = Step.ACTION
+CARD: Final = Step.CARD
+DEFEND: Final = Step.DEFEND
+AUCTION: Final = Step.AUCTION
+BANK: Final = Step.BANK
+DISCARD: Final = Step.DISCARD
+OVER: Final = Step.OVER
+START: Final = Step.START
+END_TURN: Final = Step.END_TURN
+MOVE: Final = Kind.MOVE
+CHANCE: Final = Kind.CHANCE
+RULE: Final = Kind.RULE
+TURN: Final = Kind.TURN
+END: Final = Kind.END
 
 
 def names(cards: Iterable[int]) -> list[str]:
@@ -785,7 +796,7 @@ BartenderFlow._steps = step_table(
 # The public events that send a bartender to the market square (announced in
 # ``_sideways_check`` and ``_defend``) or take it out by auction (``_step_auction``):
 # a seat, then the bartender's name.
-_MARKET_EVENTS = frozenset(
+_MARKET_EVENTS: Final = frozenset(
     {
         "{p:Seat's} sideways {card} is still unpaired and goes to the market square.",
         "{p:Seat} let{p:s} the raid through: {card} goes to the market square.",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option, Table, register
 from lastcall.games.bartender import LISTING
@@ -16,8 +16,8 @@ from lastcall.games.bartender.render import render_view
 from lastcall.games.bartender.state import HAND_LIMIT, IDLE_ROUNDS
 from lastcall.games.bartender.view import BartenderObserver, BartenderView
 
-_LOWEST_COIN = min(DECK.values[c] for coins in DECK.coin_sets for c in coins)
-_BID_VALUES = len({DECK.values[c] for c in DECK.raiders + DECK.coin_sets[0]})
+_LOWEST_COIN: Final = min(DECK.values[c] for coins in DECK.coin_sets for c in coins)
+_BID_VALUES: Final = len({DECK.values[c] for c in DECK.raiders + DECK.coin_sets[0]})
 
 
 class BartenderState(BartenderFlow, BartenderView, BartenderKnowledge):
@@ -117,4 +117,4 @@ class BartenderGame(Game):
         return glossary()
 
 
-GAME = register(BartenderGame())
+GAME: Final = register(BartenderGame())

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import trait
 
 from lastcall.core import Rng
 from lastcall.games.bartender.content import COIN, DECK, RAIDER, SHOVEL
 from lastcall.games.bartender.state import ADVERTISE, BID, DIG, BartenderBase, Step
 
-KIND = DECK.kinds
-VALUE = DECK.values
+KIND: Final = DECK.kinds
+VALUE: Final = DECK.values
 
 
 @trait

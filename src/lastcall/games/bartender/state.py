@@ -10,21 +10,24 @@ shovels and sideways marks tell one bartender from another.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from lastcall.core import Game, State
 from lastcall.games.bartender.actions import NUM_BARTENDERS
 from lastcall.games.bartender.content import DECK
 
-HAND_LIMIT = 7
-DEAL_SIZE = 5
+HAND_LIMIT: Final = 7
+DEAL_SIZE: Final = 5
 """Cards dealt to each seat at setup."""
-IDLE_ROUNDS = 10
+IDLE_ROUNDS: Final = 10
 """Rounds without a single coin banked after which the bar closes (the game ends)."""
-NO_CARD = -1
+NO_CARD: Final = -1
 
-ADVERTISE, RAID, DIG, BID = range(4)
-PENDING = ("advertise", "raid", "dig", "bid")
+ADVERTISE: Final = 0
+RAID: Final = 1
+DIG: Final = 2
+BID: Final = 3
+PENDING: Final = ("advertise", "raid", "dig", "bid")
 """The kinds of action a turn's ``pending`` tuple resolves, by name."""
 
 
@@ -47,7 +50,7 @@ class Step(IntEnum):
     END_TURN = 9
 
 
-PHASES = ("action", "card", "defence", "auction", "bank", "discard", "over")
+PHASES: Final = ("action", "card", "defence", "auction", "bank", "discard", "over")
 """The names of the phases, by step (the decision steps and ``OVER``)."""
 
 

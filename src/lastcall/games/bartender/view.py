@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import trait
 
@@ -20,14 +20,14 @@ from lastcall.games.bartender.state import (
     BartenderBase,
 )
 
-NAME = DECK.names
-KIND = DECK.kinds
-FACES = DECK.faces
-FACE_VALUE = {NAME[c]: DECK.values[c] for c in range(len(NAME))}
+NAME: Final = DECK.names
+KIND: Final = DECK.kinds
+FACES: Final = DECK.faces
+FACE_VALUE: Final = {NAME[c]: DECK.values[c] for c in range(len(NAME))}
 # The view names a card by its face; the observation counts faces by number.
-FACE_AT = tuple(FACE_ID[NAME[c]] for c in range(len(NAME)))
+FACE_AT: Final = tuple(FACE_ID[NAME[c]] for c in range(len(NAME)))
 BARTENDER_AT = tuple(BARTENDER_ID.get(NAME[c], -1) for c in range(len(NAME)))
-VALUE_TENTHS = tuple(v / 10.0 for v in DECK.values)
+VALUE_TENTHS: Final = tuple(v / 10.0 for v in DECK.values)
 
 
 @trait

@@ -11,6 +11,8 @@ See docs/rules/distilled.md for every reading made here.
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import trait
 
 from lastcall.core import Action, Kind, step_table
@@ -117,26 +119,24 @@ from lastcall.games.distilled.texts import (
 from lastcall.games.distilled.texts import SPACE_NAMES as LABEL_SPACE_NAMES
 
 _C = CONTENT
-MOVE, CHANCE, REVEAL, RULE, TURN, END = (
-    Kind.MOVE,
-    Kind.CHANCE,
-    Kind.REVEAL,
-    Kind.RULE,
-    Kind.TURN,
-    Kind.END,
-)
-CARD = act.CARD_KEYS
+MOVE: Final = Kind.MOVE
+CHANCE: Final = Kind.CHANCE
+REVEAL: Final = Kind.REVEAL
+RULE: Final = Kind.RULE
+TURN: Final = Kind.TURN
+END: Final = Kind.END
+CARD: Final = act.CARD_KEYS
 RECIPE_NAMES = (*(r.name for r in _C.recipes), *(d.spirit for d in _C.distillers))
 UPGRADE_NAMES = tuple(u.name for u in _C.upgrades)
-ITEM_NAMES = (*(b.name for b in _C.barrels), *(b.name for b in _C.bottles))
-BARREL_NAMES = ("Metal barrel", "Clay barrel", "Wood barrel", *(b.name for b in _C.barrels))
+ITEM_NAMES: Final = (*(b.name for b in _C.barrels), *(b.name for b in _C.bottles))
+BARREL_NAMES: Final = ("Metal barrel", "Clay barrel", "Wood barrel", *(b.name for b in _C.barrels))
 BOTTLE_NAMES = ("Glass bottle", *(b.name for b in _C.bottles))
-SPACE_NAMES = RULES.label_spaces
+SPACE_NAMES: Final = RULES.label_spaces
 DISCOUNT_KIND = {"basic": 0, "upgrade": 1, "ingredient": 2, "item": 3, "recipe": 4}
 """Where an upgrade's discount counts in ``_market_options``' list: the basic market, then
 the three rows in row order (``1 + row``), then recipes."""
-ROW_COST = (UPGRADE_COST, CARD_COST, ITEM_COST)
-OWN_DISCOUNT = tuple(
+ROW_COST: Final = (UPGRADE_COST, CARD_COST, ITEM_COST)
+OWN_DISCOUNT: Final = tuple(
     {
         "basic_discount": 0,
         "upgrade_discount": 1,
@@ -146,30 +146,38 @@ OWN_DISCOUNT = tuple(
     }.get(d.ability, -1)
     for d in _C.distillers
 )
-RESHUFFLED = "The {row} discard pile is shuffled into a new deck."
+RESHUFFLED: Final = "The {row} discard pile is shuffled into a new deck."
 """The template ``_draw`` logs when a premium deck runs out (event templates are literal)."""
-ROW_CARDS = (
+ROW_CARDS: Final = (
     range(len(UPGRADE_COST)),
     range(PREMIUM0, PREMIUM0 + len(_C.ingredients)),
     range(len(ITEM_COST)),
 )
 """Every card a premium row's deck holds (an ingredient is numbered as a pantry card)."""
-S_MONEY, S_SIGNATURE, S_SWAP, S_INGREDIENT, S_RECIPE, S_ITEM, S_UPGRADE = range(7)
-AWARD_KIND = tuple(a.kind for a in _C.awards)
-AWARD_N = tuple(a.n for a in _C.awards)
-AWARD_PARAM = tuple(a.param for a in _C.awards)
-AWARD_VP = tuple(a.vp for a in _C.awards)
-GOAL_KIND = tuple(g.kind for g in _C.goals)
-GOAL_PARAM = tuple(g.param for g in _C.goals)
-GOAL_VP = tuple(g.vp for g in _C.goals)
-AGEING_BONUS = RULES.ageing_bonus
-BRONZE, SILVER, GOLD = (TIERS.index(t) for t in ("bronze", "silver", "gold"))
+S_MONEY: Final = 0
+S_SIGNATURE: Final = 1
+S_SWAP: Final = 2
+S_INGREDIENT: Final = 3
+S_RECIPE: Final = 4
+S_ITEM: Final = 5
+S_UPGRADE: Final = 6
+AWARD_KIND: Final = tuple(a.kind for a in _C.awards)
+AWARD_N: Final = tuple(a.n for a in _C.awards)
+AWARD_PARAM: Final = tuple(a.param for a in _C.awards)
+AWARD_VP: Final = tuple(a.vp for a in _C.awards)
+GOAL_KIND: Final = tuple(g.kind for g in _C.goals)
+GOAL_PARAM: Final = tuple(g.param for g in _C.goals)
+GOAL_VP: Final = tuple(g.vp for g in _C.goals)
+AGEING_BONUS: Final = RULES.ageing_bonus
+BRONZE: Final = TIERS.index("bronze")
+SILVER: Final = TIERS.index("silver")
+GOLD: Final = TIERS.index("gold")
 
-RULE_SETUP = "Setup"
-RULE_MARKET = "Market phase"
-RULE_DISTILL = "Distillation phase"
-RULE_SALES = "Sales phase"
-RULE_BETWEEN = "Between rounds"
+RULE_SETUP: Final = "Setup"
+RULE_MARKET: Final = "Market phase"
+RULE_DISTILL: Final = "Distillation phase"
+RULE_SALES: Final = "Sales phase"
+RULE_BETWEEN: Final = "Between rounds"
 
 
 def _add(cards: tuple[int, ...], card: int) -> tuple[int, ...]:

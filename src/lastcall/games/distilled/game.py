@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option, Table, register
 from lastcall.games.distilled import LISTING
@@ -17,7 +17,7 @@ from lastcall.games.distilled.state import ROUNDS
 from lastcall.games.distilled.texts import glossary
 from lastcall.games.distilled.view import DistilledObserver, DistilledView
 
-_C = CONTENT
+_C: Final = CONTENT
 
 
 class DistilledState(DistilledFlow, DistilledView, DistilledKnowledge):
@@ -93,9 +93,9 @@ class Distilled(Game):
         return glossary()
 
 
-PANTRY_MOST = 4 + ROUNDS * (_C.rules.purchases_per_market + 6)
+PANTRY_MOST: Final = 4 + ROUNDS * (_C.rules.purchases_per_market + 6)
 """A pantry's most cards: the start, then a round's purchases and at most 6 other arrivals
 (Booker's card, a trade's, two removed by distillation, a spring water's, a label bonus)."""
 
 
-GAME = register(Distilled())
+GAME: Final = register(Distilled())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from mypy_extensions import trait
 
@@ -32,37 +33,37 @@ from lastcall.games.distilled.state import (
     W,
 )
 
-_C = CONTENT
-AGEING = RULES.ageing_bonus
-CARD_WORTH = tuple(
+_C: Final = CONTENT
+AGEING: Final = RULES.ageing_bonus
+CARD_WORTH: Final = tuple(
     0.3 if kind in (0, 1, 5) else 0.4 + 0.6 * CARD_VP[c] + 0.3 * CARD_MONEY[c]
     for c, kind in enumerate(CARD_KIND)
 )
 """What a pantry card is worth to a bot, in VP: sugars carry a spirit, the rest help."""
-TIER_WORTH = (0.0, 2.0, 3.5, 5.0, 0.0)
+TIER_WORTH: Final = (0.0, 2.0, 3.5, 5.0, 0.0)
 """What knowing a recipe of each tier is worth, with several rounds left to use it."""
 
-SCALE = 4.0
+SCALE: Final = 4.0
 """VP of lead that makes a seat's evaluation about 0.73: a few VP matter in a close game."""
-MONEY_WORTH = 0.3
+MONEY_WORTH: Final = 0.3
 """VP a coin is worth while rounds remain to spend it (it scores 1/6 VP at the end)."""
-FLAVOUR_MEAN = sum(RULES.flavours) / len(RULES.flavours)
+FLAVOUR_MEAN: Final = sum(RULES.flavours) / len(RULES.flavours)
 
 
-RESULT_BONUS = 0.5
+RESULT_BONUS: Final = 0.5
 """A distilled result that makes a spirit is worth its spirit and a little: it is sure."""
-FIT = {"any": 1.0, "unaged": 0.7, "aged": 0.4, "grain": 0.5, "plant": 0.4, "fruit": 0.4}
+FIT: Final = {"any": 1.0, "unaged": 0.7, "aged": 0.4, "grain": 0.5, "plant": 0.4, "fruit": 0.4}
 """How often a sale, or a label, is of a kind (about): what a conditional ability is worth."""
-TIER_FIT = (0.95, 0.9, 0.45, 0.05)
+TIER_FIT: Final = (0.95, 0.9, 0.45, 0.05)
 """How often a seat that owns a recipe of a tier (base, bronze, silver, gold), with a barrel
 of its type, makes that tier's spirit (greedy seats at 3 and 4 players: 0.98, 0.92, 0.46,
 0.05): the sugars a round brings do not always meet a silver recipe, and gold spirits must
 age, which the bots seldom do."""
-UNREADY_TIER_FIT = 0.4
+UNREADY_TIER_FIT: Final = 0.4
 """A recipe without its barrel counts this much of a ready one, as in the recipes' worth."""
-UNOWNED_TIER_FIT = 0.05
+UNOWNED_TIER_FIT: Final = 0.05
 """A tier the seat owns no recipe of pays only once it buys one, so seldom."""
-PER_ROUND = {
+PER_ROUND: Final = {
     "extra_alcohol": 1.0,
     "sale_vp": 1.0,
     "sale_money": MONEY_WORTH,

@@ -15,24 +15,34 @@ when it carries a label, ``stored`` counts the ageing phases it spent in the war
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from lastcall.core import Game, Kind, State
 from lastcall.games.distilled.content import CONTENT, REGIONS, SUGARS, TIERS
 
-_C = CONTENT
-RULES = _C.rules
-NONE = -1
-ROUNDS = RULES.rounds
+_C: Final = CONTENT
+RULES: Final = _C.rules
+NONE: Final = -1
+ROUNDS: Final = RULES.rounds
 
 # Pantry cards.
-YEAST, WATER, GRAIN, PLANT, FRUIT, ALCOHOL = range(6)
-PREMIUM0 = 6
-SIGNATURE0 = PREMIUM0 + len(_C.ingredients)
-N_CARDS = SIGNATURE0 + len(_C.distillers)
-KIND_YEAST, KIND_WATER, KIND_GRAIN, KIND_PLANT, KIND_FRUIT, KIND_ALCOHOL = range(6)
-_KINDS = ("yeast", "water", *SUGARS)
-CARD_KIND = (
+YEAST: Final = 0
+WATER: Final = 1
+GRAIN: Final = 2
+PLANT: Final = 3
+FRUIT: Final = 4
+ALCOHOL: Final = 5
+PREMIUM0: Final = 6
+SIGNATURE0: Final = PREMIUM0 + len(_C.ingredients)
+N_CARDS: Final = SIGNATURE0 + len(_C.distillers)
+KIND_YEAST: Final = 0
+KIND_WATER: Final = 1
+KIND_GRAIN: Final = 2
+KIND_PLANT: Final = 3
+KIND_FRUIT: Final = 4
+KIND_ALCOHOL: Final = 5
+_KINDS: Final = ("yeast", "water", *SUGARS)
+CARD_KIND: Final = (
     0,
     1,
     2,
@@ -43,41 +53,49 @@ CARD_KIND = (
     *(2 + SUGARS.index(d.sugar) for d in _C.distillers),
 )
 """0 yeast, 1 water, 2-4 a sugar (grain, plant, fruit), 5 alcohol."""
-CARD_MONEY = (
+CARD_MONEY: Final = (
     *(b.money for b in _C.basic[:5]),
     RULES.alcohol_money,
     *(i.money for i in _C.ingredients),
     *(RULES.signature_money for _ in _C.distillers),
 )
-CARD_VP = (
+CARD_VP: Final = (
     *(b.vp for b in _C.basic[:5]),
     RULES.alcohol_vp,
     *(i.vp for i in _C.ingredients),
     *(RULES.signature_vp for _ in _C.distillers),
 )
-CARD_COST = (
+CARD_COST: Final = (
     *(b.cost for b in _C.basic[:5]),
     0,
     *(i.cost for i in _C.ingredients),
     *(RULES.signature_ingredient_cost for _ in _C.distillers),
 )
-TURBO = PREMIUM0 + [i.key for i in _C.ingredients].index("turbo-yeast")
-SPRING = PREMIUM0 + [i.key for i in _C.ingredients].index("spring-water")
-BASIC_COST = tuple(b.cost for b in _C.basic)
-BASIC_COUNT = tuple(b.count for b in _C.basic)
-B_CLAY, B_WOOD = 5, 6
+TURBO: Final = PREMIUM0 + [i.key for i in _C.ingredients].index("turbo-yeast")
+SPRING: Final = PREMIUM0 + [i.key for i in _C.ingredients].index("spring-water")
+BASIC_COST: Final = tuple(b.cost for b in _C.basic)
+BASIC_COUNT: Final = tuple(b.count for b in _C.basic)
+B_CLAY: Final = 5
+B_WOOD: Final = 6
 
 # Barrels in a back room: the starting metal barrel, the basic clay and wood, the premium.
-METAL, CLAY_BARREL, WOOD_BARREL = range(3)
-PREMIUM_BARREL0 = 3
-BARREL_TYPE = (0, 1, 2, *(("metal", "clay", "wood").index(b.type) for b in _C.barrels))
-BARREL_MONEY = (0, _C.basic[B_CLAY].money, _C.basic[B_WOOD].money, *(b.money for b in _C.barrels))
-BARREL_VP = (0, _C.basic[B_CLAY].vp, _C.basic[B_WOOD].vp, *(b.vp for b in _C.barrels))
-BARREL_EFFECT = ("", "", "", *(b.effect for b in _C.barrels))
+METAL: Final = 0
+CLAY_BARREL: Final = 1
+WOOD_BARREL: Final = 2
+PREMIUM_BARREL0: Final = 3
+BARREL_TYPE: Final = (0, 1, 2, *(("metal", "clay", "wood").index(b.type) for b in _C.barrels))
+BARREL_MONEY: Final = (
+    0,
+    _C.basic[B_CLAY].money,
+    _C.basic[B_WOOD].money,
+    *(b.money for b in _C.barrels),
+)
+BARREL_VP: Final = (0, _C.basic[B_CLAY].vp, _C.basic[B_WOOD].vp, *(b.vp for b in _C.barrels))
+BARREL_EFFECT: Final = ("", "", "", *(b.effect for b in _C.barrels))
 # Bottles: 0 the starting glass bottle, then the premium ones.
-GLASS = 0
-N_BOTTLES = 1 + len(_C.bottles)
-BOTTLE_REGION = (
+GLASS: Final = 0
+N_BOTTLES: Final = 1 + len(_C.bottles)
+BOTTLE_REGION: Final = (
     NONE,
     *(
         REGIONS.index(b.region) if b.region in REGIONS else (-2 if b.region == "home" else NONE)
@@ -85,14 +103,16 @@ BOTTLE_REGION = (
     ),
 )
 """A bottle's region number, -2 for the owner's home region, -1 for none."""
-BOTTLE_SET_VP = RULES.bottle_set_vp
+BOTTLE_SET_VP: Final = RULES.bottle_set_vp
 
 # Premium decks and rows.
-ROW_UPGRADE, ROW_INGREDIENT, ROW_ITEM = range(3)
-N_ITEM_BARRELS = len(_C.barrels)
-ITEM_COST = (*(b.cost for b in _C.barrels), *(b.cost for b in _C.bottles))
+ROW_UPGRADE: Final = 0
+ROW_INGREDIENT: Final = 1
+ROW_ITEM: Final = 2
+N_ITEM_BARRELS: Final = len(_C.barrels)
+ITEM_COST: Final = (*(b.cost for b in _C.barrels), *(b.cost for b in _C.bottles))
 """An item card: 0-4 the premium barrels, then the bottles."""
-UPGRADE_COST = tuple(u.cost for u in _C.upgrades)
+UPGRADE_COST: Final = tuple(u.cost for u in _C.upgrades)
 
 
 def card_cost(row: int, card: int) -> int:
@@ -105,73 +125,75 @@ def card_cost(row: int, card: int) -> int:
 
 
 # Recipes: 0-14 shared, 15 + d the signature recipe of distiller d.
-N_SHARED = len(_C.recipes)
-N_RECIPES = N_SHARED + len(_C.distillers)
-MOONSHINE, VODKA = 0, 1
-SIGNATURE_TIER = len(TIERS)
-RECIPE_TIER = (*(TIERS.index(r.tier) for r in _C.recipes), *(SIGNATURE_TIER for _ in _C.distillers))
-RECIPE_VP = (*(r.vp for r in _C.recipes), *(d.spirit_vp for d in _C.distillers))
-RECIPE_MONEY = (*(r.money for r in _C.recipes), *(d.spirit_money for d in _C.distillers))
-RECIPE_BARREL = (
+N_SHARED: Final = len(_C.recipes)
+N_RECIPES: Final = N_SHARED + len(_C.distillers)
+MOONSHINE: Final = 0
+VODKA: Final = 1
+SIGNATURE_TIER: Final = len(TIERS)
+RECIPE_TIER: Final = (
+    *(TIERS.index(r.tier) for r in _C.recipes),
+    *(SIGNATURE_TIER for _ in _C.distillers),
+)
+RECIPE_VP: Final = (*(r.vp for r in _C.recipes), *(d.spirit_vp for d in _C.distillers))
+RECIPE_MONEY: Final = (*(r.money for r in _C.recipes), *(d.spirit_money for d in _C.distillers))
+RECIPE_BARREL: Final = (
     *(("metal", "clay", "wood").index(r.barrel) for r in _C.recipes),
     *(("metal", "clay", "wood").index(d.barrel) for d in _C.distillers),
 )
-RECIPE_AGED = (*(r.aged for r in _C.recipes), *(d.aged for d in _C.distillers))
-HOME = NONE
-RECIPE_REGION = (
+RECIPE_AGED: Final = (*(r.aged for r in _C.recipes), *(d.aged for d in _C.distillers))
+HOME: Final = NONE
+RECIPE_REGION: Final = (
     *(REGIONS.index(r.region) if r.region != "home" else HOME for r in _C.recipes),
     *(REGIONS.index(d.region) for d in _C.distillers),
 )
-RECIPE_SUGARS = (
+RECIPE_SUGARS: Final = (
     *(tuple(SUGARS.index(s) for s in r.sugars) for r in _C.recipes),
     *((SUGARS.index(d.sugar),) for d in _C.distillers),
 )
-RECIPE_NEED = (*(r.need for r in _C.recipes), *(d.need for d in _C.distillers))
-RECIPE_FORBID = (
+RECIPE_NEED: Final = (*(r.need for r in _C.recipes), *(d.need for d in _C.distillers))
+RECIPE_FORBID: Final = (
     *(tuple(SUGARS.index(s) for s in r.forbid) for r in _C.recipes),
     *(() for _ in _C.distillers),
 )
-RECIPE_PRICE = tuple(
+RECIPE_PRICE: Final = tuple(
     RULES.recipe_cost.get(TIERS[t], 0) if t < SIGNATURE_TIER else 0 for t in RECIPE_TIER
 )
-WHISKEY = [r.key for r in _C.recipes].index("whiskey")
+WHISKEY: Final = [r.key for r in _C.recipes].index("whiskey")
 
-DISTILLER_ABILITY = tuple(d.ability for d in _C.distillers)
-DISTILLER_AMOUNT = tuple(d.amount for d in _C.distillers)
-DISTILLER_REGION = tuple(REGIONS.index(d.region) for d in _C.distillers)
+DISTILLER_ABILITY: Final = tuple(d.ability for d in _C.distillers)
+DISTILLER_AMOUNT: Final = tuple(d.amount for d in _C.distillers)
+DISTILLER_REGION: Final = tuple(REGIONS.index(d.region) for d in _C.distillers)
 
 # The per-seat record in ``pv``.
-(
-    DISTILLER,
-    MONEY,
-    VP,
-    BASIC_BOUGHT,
-    PURCHASES,
-    PASSED,
-    DONE,
-    DISCOUNTS,
-    SOLD_ROUND,
-    AGED_ROUND,
-    SPACES_USED,
-    SIG_HOME,
-    SIG_LABEL,
-    ACHIEVED,
-    TRADED,
-    CUBES,
-    SOLD,
-    VP_SALES,
-    VP_AWARDS,
-    VP_TASTING,
-    VP_LAST,
-    VP_BONUS,
-    END_WAREHOUSE,
-    END_BOTTLES,
-    END_UPGRADES,
-    END_GOALS,
-    END_MONEY,
-) = range(27)
+DISTILLER: Final = 0
+MONEY: Final = 1
+VP: Final = 2
+BASIC_BOUGHT: Final = 3
+PURCHASES: Final = 4
+PASSED: Final = 5
+DONE: Final = 6
+DISCOUNTS: Final = 7
+SOLD_ROUND: Final = 8
+AGED_ROUND: Final = 9
+SPACES_USED: Final = 10
+SIG_HOME: Final = 11
+SIG_LABEL: Final = 12
+ACHIEVED: Final = 13
+TRADED: Final = 14
+CUBES: Final = 15
+SOLD: Final = 16
+VP_SALES: Final = 17
+VP_AWARDS: Final = 18
+VP_TASTING: Final = 19
+VP_LAST: Final = 20
+VP_BONUS: Final = 21
+END_WAREHOUSE: Final = 22
+END_BOTTLES: Final = 23
+END_UPGRADES: Final = 24
+END_GOALS: Final = 25
+END_MONEY: Final = 26
 W = 27
-SOURCES = (
+SOURCES: Final = (
     ("sales", VP_SALES),
     ("awards", VP_AWARDS),
     ("tasting", VP_TASTING),
@@ -185,10 +207,15 @@ SOURCES = (
 )
 """Where a seat's VP came from, for the record and the balance figures."""
 # Discounts of the distillers, one use each a market phase: bits of ``DISCOUNTS``.
-DISCOUNT_BIT = 1
+DISCOUNT_BIT: Final = 1
 
 Spirit = tuple[Any, ...]
-R_RECIPE, R_BARREL, R_LABEL, R_STORED, R_CARDS, R_FLAVOURS = range(6)
+R_RECIPE: Final = 0
+R_BARREL: Final = 1
+R_LABEL: Final = 2
+R_STORED: Final = 3
+R_CARDS: Final = 4
+R_FLAVOURS: Final = 5
 
 
 class Step(IntEnum):
@@ -219,7 +246,7 @@ class Step(IntEnum):
     OVER = 22
 
 
-PHASE_NAMES = {
+PHASE_NAMES: Final = {
     Step.SETUP: "setup",
     Step.ABILITY: "ability",
     Step.MARKET: "market",
@@ -551,8 +578,8 @@ class DistilledBase(State):
         return total
 
 
-UPGRADE_EFFECT = tuple(u.effect for u in _C.upgrades)
-UPGRADE_AMOUNT = tuple(u.amount for u in _C.upgrades)
-UPGRADE_WHEN = tuple(u.when for u in _C.upgrades)
-UPGRADE_FAMILY = tuple(u.family for u in _C.upgrades)
-UPGRADE_END_VP = tuple(u.end_vp for u in _C.upgrades)
+UPGRADE_EFFECT: Final = tuple(u.effect for u in _C.upgrades)
+UPGRADE_AMOUNT: Final = tuple(u.amount for u in _C.upgrades)
+UPGRADE_WHEN: Final = tuple(u.when for u in _C.upgrades)
+UPGRADE_FAMILY: Final = tuple(u.family for u in _C.upgrades)
+UPGRADE_END_VP: Final = tuple(u.end_vp for u in _C.upgrades)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Hashable, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from mypy_extensions import trait
 
@@ -48,27 +48,27 @@ from lastcall.games.distilled.state import (
 if TYPE_CHECKING:
     from lastcall.core import State
 
-_C = CONTENT
+_C: Final = CONTENT
 _T = TypeVar("_T")
-CARD = act.CARD_KEYS
-RECIPE = act.RECIPE_KEYS
-BARREL = act.BARREL_KEYS
-BOTTLE = act.BOTTLE_KEYS
-UPGRADE = tuple(u.key for u in _C.upgrades)
-ITEM = (*(b.key for b in _C.barrels), *(b.key for b in _C.bottles))
+CARD: Final = act.CARD_KEYS
+RECIPE: Final = act.RECIPE_KEYS
+BARREL: Final = act.BARREL_KEYS
+BOTTLE: Final = act.BOTTLE_KEYS
+UPGRADE: Final = tuple(u.key for u in _C.upgrades)
+ITEM: Final = (*(b.key for b in _C.barrels), *(b.key for b in _C.bottles))
 DISTILLERS = tuple(d.key for d in _C.distillers)
-GOALS = tuple(g.key for g in _C.goals)
-AWARDS = tuple(a.key for a in _C.awards)
-ROW_KEYS = (UPGRADE, CARD, ITEM)
-PHASES = tuple(PHASE_NAMES.values())
-PHASE_BY_STEP = tuple(PHASE_NAMES.get(step, "market") for step in Step)
-SPACES = act.SPACES
+GOALS: Final = tuple(g.key for g in _C.goals)
+AWARDS: Final = tuple(a.key for a in _C.awards)
+ROW_KEYS: Final = (UPGRADE, CARD, ITEM)
+PHASES: Final = tuple(PHASE_NAMES.values())
+PHASE_BY_STEP: Final = tuple(PHASE_NAMES.get(step, "market") for step in Step)
+SPACES: Final = act.SPACES
 CARD_INDEX = {k: i for i, k in enumerate(CARD)}
 RECIPE_INDEX = {k: i for i, k in enumerate(RECIPE)}
 BARREL_INDEX = {k: i for i, k in enumerate(BARREL)}
-BOTTLE_INDEX = {k: i for i, k in enumerate(BOTTLE)}
+BOTTLE_INDEX: Final = {k: i for i, k in enumerate(BOTTLE)}
 UPGRADE_INDEX = {k: i for i, k in enumerate(UPGRADE)}
-ITEM_INDEX = {k: i for i, k in enumerate(ITEM)}
+ITEM_INDEX: Final = {k: i for i, k in enumerate(ITEM)}
 DISTILLER_INDEX = {k: i for i, k in enumerate(DISTILLERS)}
 GOAL_INDEX = {k: i for i, k in enumerate(GOALS)}
 AWARD_INDEX = {k: i for i, k in enumerate(AWARDS)}
@@ -76,14 +76,14 @@ ROW_INDEX = (UPGRADE_INDEX, CARD_INDEX, ITEM_INDEX)
 SPACE_INDEX = {k: i for i, k in enumerate(SPACES)}
 
 
-_CARD = CARD.__getitem__
-_BARREL = BARREL.__getitem__
-_BOTTLE = BOTTLE.__getitem__
-_UPGRADE = UPGRADE.__getitem__
-_RECIPE = RECIPE.__getitem__
-_ITEM = ITEM.__getitem__
-_AWARD = AWARDS.__getitem__
-_PUBLIC_NUMBERS = tuple(
+_CARD: Final = CARD.__getitem__
+_BARREL: Final = BARREL.__getitem__
+_BOTTLE: Final = BOTTLE.__getitem__
+_UPGRADE: Final = UPGRADE.__getitem__
+_RECIPE: Final = RECIPE.__getitem__
+_ITEM: Final = ITEM.__getitem__
+_AWARD: Final = AWARDS.__getitem__
+_PUBLIC_NUMBERS: Final = tuple(
     operator.itemgetter(
         *(
             q * W + f
@@ -104,18 +104,20 @@ _PUBLIC_NUMBERS = tuple(
     for q in range(RULES.max_players)
 )
 """Per seat, its public numbers out of ``pv`` in one call (the seats' loop is the hot part)."""
-_ALL_PUBLIC_NUMBERS = {
+_ALL_PUBLIC_NUMBERS: Final = {
     n: operator.itemgetter(*(i for q in range(n) for i in _PUBLIC_NUMBERS[q](range(n * W))))
     for n in range(1, RULES.max_players + 1)
 }
 """Every seat's public numbers at once: the key of the blocks written from them."""
-_EXTRA_ROOM = tuple(
+_EXTRA_ROOM: Final = tuple(
     amount if effect == "warehouse" else 0
     for effect, amount in zip(UPGRADE_EFFECT, UPGRADE_AMOUNT, strict=True)
 )
 """What each upgrade adds to the warehouse, so a seat's capacity is one sum."""
-_ROOM = RULES.warehouse
-_UPGRADE_ROW, _INGREDIENT_ROW, _ITEM_ROW = act.ROWS
+_ROOM: Final = RULES.warehouse
+_UPGRADE_ROW: Final = act.ROWS[0]
+_INGREDIENT_ROW: Final = act.ROWS[1]
+_ITEM_ROW: Final = act.ROWS[2]
 
 
 class _Memo(dict[tuple[int, ...], _T]):
@@ -151,11 +153,11 @@ def _counts(keys: tuple[str, ...]) -> _Memo[dict[str, int]]:
     return _Memo(lambda numbers: dict(zip(keys, numbers, strict=True)))
 
 
-_PANTRY = _names(CARD)
-_BACK_ROOM = _names(BARREL)
-_ROW_NAMES = tuple(_names(keys) for keys in ROW_KEYS)
-_LABELS_LEFT = _counts(RECIPE[: len(_C.recipes)])
-_BASIC = _counts(act.BASIC_KEYS)
+_PANTRY: Final = _names(CARD)
+_BACK_ROOM: Final = _names(BARREL)
+_ROW_NAMES: Final = tuple(_names(keys) for keys in ROW_KEYS)
+_LABELS_LEFT: Final = _counts(RECIPE[: len(_C.recipes)])
+_BASIC: Final = _counts(act.BASIC_KEYS)
 
 
 @functools.cache
@@ -330,7 +332,7 @@ class DistilledView(DistilledBase):
         }
 
 
-SEAT_NUMBERS = (
+SEAT_NUMBERS: Final = (
     ("money", 50),
     ("vp", 100),
     ("basic_bought", 3),
@@ -341,9 +343,9 @@ SEAT_NUMBERS = (
     ("signature_label", 1),
     ("capacity", 4),
 )
-SEAT_SCALES = tuple(float(scale) for _, scale in SEAT_NUMBERS)
+SEAT_SCALES: Final = tuple(float(scale) for _, scale in SEAT_NUMBERS)
 N_SHARED_RECIPES = len(_C.recipes)
-MOST_WAREHOUSE = act.CAPACITY_MOST
+MOST_WAREHOUSE: Final = act.CAPACITY_MOST
 
 
 def _turn_key(state: DistilledView, player: int) -> Hashable:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option, Table, register
 from lastcall.games.on_the_rocks import LISTING
@@ -17,7 +17,7 @@ from lastcall.games.on_the_rocks.view import OnTheRocksObserver, OnTheRocksView
 
 # Decisions one turn can take at most: every choice but a handful of fixed ones
 # moves a marble, spends a pick or a card, and a turn sees a bounded number of each.
-DECISIONS_PER_TURN = 1000
+DECISIONS_PER_TURN: Final = 1000
 
 
 class OnTheRocksState(OnTheRocksFlow, OnTheRocksView, OnTheRocksKnowledge):
@@ -86,4 +86,4 @@ class OnTheRocks(Game):
         return glossary()
 
 
-GAME = register(OnTheRocks())
+GAME: Final = register(OnTheRocks())

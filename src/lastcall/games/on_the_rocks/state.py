@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 from operator import mul
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from lastcall.core import Game, Rng, State
 from lastcall.games.on_the_rocks.content import (
@@ -46,7 +46,7 @@ class Step(IntEnum):
     OVER = 11
 
 
-STEP_NAMES = tuple(s.name.lower().replace("_", " ") for s in Step)
+STEP_NAMES: Final = tuple(s.name.lower().replace("_", " ") for s in Step)
 
 
 class Decision(IntEnum):
@@ -68,7 +68,7 @@ class Decision(IntEnum):
     NONE = 13
 
 
-PHASE_NAMES = tuple(d.name.lower() for d in Decision)
+PHASE_NAMES: Final = tuple(d.name.lower() for d in Decision)
 
 
 class Placing(IntEnum):
@@ -103,22 +103,22 @@ class Removal(IntEnum):
 
 
 # Each recipe card's cells as the ``(glass, row, colour)`` a marble placed there fills.
-CELL_TARGETS = tuple(
+CELL_TARGETS: Final = tuple(
     tuple((RECIPE_GLASS[card], r, c) for r, c in cells) for card, cells in enumerate(RECIPE_SLOTS)
 )
-VALUE_OF_RECIPE = RECIPE_VALUE.__getitem__
-OFF_TURN = (Step.SETUP, Step.OVER)
+VALUE_OF_RECIPE: Final = RECIPE_VALUE.__getitem__
+OFF_TURN: Final = (Step.SETUP, Step.OVER)
 """Steps outside any player's turn."""
-PLACING_NAMES = ("bowl", "gold", "tip", "bought", "gift", "extras", "leftovers")
+PLACING_NAMES: Final = ("bowl", "gold", "tip", "bought", "gift", "extras", "leftovers")
 """What a placing decision draws on, by ``Placing``, as views name it."""
-SHELF_SIZE = 3
-NT = len(TIP_KINDS)
+SHELF_SIZE: Final = 3
+NT: Final = len(TIP_KINDS)
 # Each seat's board is one run of slots: Old Fashioned 6, Martini 6, Hurricane 8, Highball 8.
-GLASS_OFFSET = (0, 6, 12, 20)
-SLOTS_PER_PLAYER = 28
+GLASS_OFFSET: Final = (0, 6, 12, 20)
+SLOTS_PER_PLAYER: Final = 28
 # A documented end condition: the bar closes after this many rounds.
-ROUND_LIMIT = {"full": 40, "short": 30}
-LEMONS = {"full": 3, "short": 2}
+ROUND_LIMIT: Final = {"full": 40, "short": 30}
+LEMONS: Final = {"full": 3, "short": 2}
 
 
 class OnTheRocksBase(State):

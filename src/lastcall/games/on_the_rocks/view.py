@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from itertools import compress
 from operator import getitem, itemgetter
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import trait
 
@@ -44,17 +44,20 @@ from lastcall.games.on_the_rocks.state import (
 )
 
 KINDS = len(KIND_NAMES)
-SPILL_TITLE = tuple(spill_title(c) for c in range(len(SPILL_CARDS)))
+SPILL_TITLE: Final = tuple(spill_title(c) for c in range(len(SPILL_CARDS)))
 SPILL_TITLES = tuple(sorted(set(SPILL_TITLE)))
-SPILL_TITLE_OF = SPILL_TITLE.__getitem__
-MIX, PLACE, REMOVE, DRINK = Decision.MIX, Decision.PLACE, Decision.REMOVE, Decision.DRINK
-RECIPE_NAME = RECIPE_NAMES.__getitem__
-COLOUR_NAMES = tuple(KIND_NAMES[c] for c in COLOURS)
+SPILL_TITLE_OF: Final = SPILL_TITLE.__getitem__
+MIX: Final = Decision.MIX
+PLACE: Final = Decision.PLACE
+REMOVE: Final = Decision.REMOVE
+DRINK: Final = Decision.DRINK
+RECIPE_NAME: Final = RECIPE_NAMES.__getitem__
+COLOUR_NAMES: Final = tuple(KIND_NAMES[c] for c in COLOURS)
 SPILL_AT = tuple(SPILL_TITLES.index(title) for title in SPILL_TITLE)
 """Each spill card's place among the distinct titles the observation counts."""
 GLASS_CELLS = MAX_ROWS * len(COLOURS) * 2
 """Numbers per glass in the observation's ``glass`` piece."""
-PLACED_AT = tuple(
+PLACED_AT: Final = tuple(
     tuple(((r - 1) * len(COLOURS) + COLOURS.index(c)) * 2 + 1 for r, c in cells)
     for cells in RECIPE_SLOTS
 )
@@ -69,7 +72,7 @@ def _wanted(card: int) -> tuple[float, ...]:
     return tuple(block)
 
 
-WANTED = tuple(map(_wanted, range(len(RECIPE_SLOTS))))
+WANTED: Final = tuple(map(_wanted, range(len(RECIPE_SLOTS))))
 
 
 def _rows_of(cells: tuple[tuple[int, int], ...]) -> Callable[[list[str]], tuple[list[str], ...]]:
@@ -90,7 +93,7 @@ def _rows_of(cells: tuple[tuple[int, int], ...]) -> Callable[[list[str]], tuple[
 # How a view shows each recipe card: its name and value; each cell's colour by
 # slot value, wanted (lower case), placed (capitals), a wild placed as that colour
 # (a star); and how its cells fall into rows.
-CARD_VIEW = tuple(
+CARD_VIEW: Final = tuple(
     (
         RECIPE_NAMES[card],
         RECIPE_VALUE[card],

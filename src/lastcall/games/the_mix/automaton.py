@@ -9,7 +9,7 @@ each step logged as a public event.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from lastcall.core import Kind
 from lastcall.games.the_mix.content import CONTENT
@@ -47,18 +47,20 @@ from lastcall.games.the_mix.state import (
 if TYPE_CHECKING:
     from lastcall.games.the_mix.flow import MixFlow
 
-_C = CONTENT
-SOLO = _C.solo
-SIDES = SOLO.sides
-CARDS = SOLO.cards
-PRIORITY = _C.bar_priority
-FALLBACK = gains(SOLO.fallback)
-TRACK = tuple(tuple(gains(bonus) for bonus in side.clients_track) for side in SIDES)
-INSTANT = tuple(gains(card.instant) for card in CARDS)
-INSTANT_TEXT = tuple(effects_text(card.instant) for card in CARDS)
-TRACK_TEXT = tuple(tuple(effects_text(bonus) for bonus in side.clients_track) for side in SIDES)
-FALLBACK_TEXT = effects_text(SOLO.fallback)
-SOLO_ATTEMPT = {
+_C: Final = CONTENT
+SOLO: Final = _C.solo
+SIDES: Final = SOLO.sides
+CARDS: Final = SOLO.cards
+PRIORITY: Final = _C.bar_priority
+FALLBACK: Final = gains(SOLO.fallback)
+TRACK: Final = tuple(tuple(gains(bonus) for bonus in side.clients_track) for side in SIDES)
+INSTANT: Final = tuple(gains(card.instant) for card in CARDS)
+INSTANT_TEXT: Final = tuple(effects_text(card.instant) for card in CARDS)
+TRACK_TEXT: Final = tuple(
+    tuple(effects_text(bonus) for bonus in side.clients_track) for side in SIDES
+)
+FALLBACK_TEXT: Final = effects_text(SOLO.fallback)
+SOLO_ATTEMPT: Final = {
     "ingredients": "take 2 ingredients from the Bar Supply",
     "store": "take an ingredient from the Store",
     "shaker": "take a shaker",
@@ -68,10 +70,12 @@ SOLO_ATTEMPT = {
     "refresh_bar": "refresh the Bar Supply",
 }
 """What a solo card's action tries, for the log when it cannot be done."""
-CHANCE, MOVE, RULE = Kind.CHANCE, Kind.MOVE, Kind.RULE
-FULL_BAR = _C.rules.for_players(1).bar_supply_per_type
-EXTRA_DICE_MAX = _C.rules.limits.extra_dice_per_roll
-FACES = _C.rules.tip_die_faces
+CHANCE: Final = Kind.CHANCE
+MOVE: Final = Kind.MOVE
+RULE: Final = Kind.RULE
+FULL_BAR: Final = _C.rules.for_players(1).bar_supply_per_type
+EXTRA_DICE_MAX: Final = _C.rules.limits.extra_dice_per_roll
+FACES: Final = _C.rules.tip_die_faces
 
 
 def automaton_round_start(s: MixFlow) -> None:

@@ -9,6 +9,8 @@ up. Nothing here reads the log, so a determinized copy explains its score as the
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import trait
 
 from lastcall.games.the_mix.content import CONTENT
@@ -44,18 +46,18 @@ from lastcall.games.the_mix.state import (
     W,
 )
 
-_C = CONTENT
+_C: Final = CONTENT
 
 
 def _vp(effects: Gains) -> int:
     return sum(amount for kind, amount in effects if kind == K_VP)
 
 
-CLIENT_INSTANT_VP = tuple(_vp(g) for g in CLIENT_INSTANT)
-INDIVIDUAL_VP = {space: _vp(g) for space, g in INDIVIDUAL.items()}
-TRACK_TILE_VP = tuple(_vp(g) for g in TRACK_TILE_GAINS)
+CLIENT_INSTANT_VP: Final = tuple(_vp(g) for g in CLIENT_INSTANT)
+INDIVIDUAL_VP: Final = {space: _vp(g) for space, g in INDIVIDUAL.items()}
+TRACK_TILE_VP: Final = tuple(_vp(g) for g in TRACK_TILE_GAINS)
 
-PLAY_SOURCES = (
+PLAY_SOURCES: Final = (
     "bar_setups",
     "refreshes",
     "instant_bonuses",
@@ -64,7 +66,14 @@ PLAY_SOURCES = (
     "rewards",
 )
 """VP gained on the track during play, in the order :meth:`MixDesign.score_sources` lists."""
-END_SOURCES = ("money", "shakers", "ingredients", "technique_die", "collections", "penalties")
+END_SOURCES: Final = (
+    "money",
+    "shakers",
+    "ingredients",
+    "technique_die",
+    "collections",
+    "penalties",
+)
 """The final scoring's parts, as :meth:`MixBase.final_score` adds them."""
 
 

@@ -11,6 +11,8 @@ every reading made here.
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import trait
 
 from lastcall.core import Action, Kind, step_table
@@ -71,130 +73,109 @@ from lastcall.games.the_mix.state import (
     gains,
 )
 
-_C = CONTENT
-RULES = _C.rules
-COSTS = RULES.costs
-LIMITS = RULES.limits
-UPKEEP = RULES.upkeep
-RESERVE_MAX = LIMITS.reserve
-DIE_MAX = LIMITS.technique_die_max
-TECH_SLOTS = LIMITS.technique_slots
-STORE_PRICE = COSTS.store_ingredient
-SHAKER_PRICE = COSTS.shaker
-REFRESH_VP = RULES.rewards.refresh_vp
-FACES = RULES.tip_die_faces
-UNLOCK_AT = RULES.start.unlock_at_experience
-CLIENT_NAMES = tuple(c.name for c in _C.clients)
-CLIENT_TECHNIQUE = tuple(c.technique for c in _C.clients)
-CLIENT_LEVEL = tuple(c.level for c in _C.clients)
-CLIENT_SIZE = tuple(len(c.recipe) for c in _C.clients)
-CLIENT_INSTANT = tuple(gains(c.instant) for c in _C.clients)
-CLIENT_SETUP = tuple(gains(c.bar_setup) for c in _C.clients)
-TECH_NAMES = tuple(t.name for t in _C.techniques)
-TECH_SETUP = tuple(gains(t.bar_setup) for t in _C.techniques)
-TECH_INCREASE = tuple(t.increase for t in _C.techniques)
-BAR_TILE_NAMES = tuple(t.name for t in _C.bar_spaces)
-BAR_TILE_SETUP = tuple(gains(t.bar_setup) for t in _C.bar_spaces)
-MIX_NAMES = tuple(m.name for m in _C.mixologists)
-MIX_TRIGGER = tuple(m.trigger for m in _C.mixologists)
-MIX_GAINS = tuple(gains(m.effects) for m in _C.mixologists)
-EXP_KEYS = tuple(t.key for t in _C.experience)
-EXP_NAMES = tuple(EXP_NAME[key] for key in EXP_KEYS)
-EXP_GAINS_TEXT = tuple(effects_text(t.effects) for t in _C.experience)
-CLIENT_INSTANT_TEXT = tuple(effects_text(c.instant) for c in _C.clients)
-CLIENT_SETUP_TEXT = tuple(effects_text(c.bar_setup) for c in _C.clients)
-TECH_SETUP_TEXT = tuple(effects_text(t.bar_setup) for t in _C.techniques)
-BAR_TILE_SETUP_TEXT = tuple(effects_text(t.bar_setup) for t in _C.bar_spaces)
-MIX_GAINS_TEXT = tuple(effects_text(m.effects) for m in _C.mixologists)
-INDIVIDUAL_TEXT = {space: effects_text(bonus) for space, bonus in _C.clients_track.individual}
-TRACK_TILE_TEXT = tuple(effects_text(t.bonus) for t in _C.clients_track.tiles)
-ING_A = tuple(INGREDIENT_A[key] for key in act.INGREDIENTS)
-ING_PLURAL = tuple(INGREDIENT_PLURAL[key] for key in act.INGREDIENTS)
+_C: Final = CONTENT
+RULES: Final = _C.rules
+COSTS: Final = RULES.costs
+LIMITS: Final = RULES.limits
+UPKEEP: Final = RULES.upkeep
+RESERVE_MAX: Final = LIMITS.reserve
+DIE_MAX: Final = LIMITS.technique_die_max
+TECH_SLOTS: Final = LIMITS.technique_slots
+STORE_PRICE: Final = COSTS.store_ingredient
+SHAKER_PRICE: Final = COSTS.shaker
+REFRESH_VP: Final = RULES.rewards.refresh_vp
+FACES: Final = RULES.tip_die_faces
+UNLOCK_AT: Final = RULES.start.unlock_at_experience
+CLIENT_NAMES: Final = tuple(c.name for c in _C.clients)
+CLIENT_TECHNIQUE: Final = tuple(c.technique for c in _C.clients)
+CLIENT_LEVEL: Final = tuple(c.level for c in _C.clients)
+CLIENT_SIZE: Final = tuple(len(c.recipe) for c in _C.clients)
+CLIENT_INSTANT: Final = tuple(gains(c.instant) for c in _C.clients)
+CLIENT_SETUP: Final = tuple(gains(c.bar_setup) for c in _C.clients)
+TECH_NAMES: Final = tuple(t.name for t in _C.techniques)
+TECH_SETUP: Final = tuple(gains(t.bar_setup) for t in _C.techniques)
+TECH_INCREASE: Final = tuple(t.increase for t in _C.techniques)
+BAR_TILE_NAMES: Final = tuple(t.name for t in _C.bar_spaces)
+BAR_TILE_SETUP: Final = tuple(gains(t.bar_setup) for t in _C.bar_spaces)
+MIX_NAMES: Final = tuple(m.name for m in _C.mixologists)
+MIX_TRIGGER: Final = tuple(m.trigger for m in _C.mixologists)
+MIX_GAINS: Final = tuple(gains(m.effects) for m in _C.mixologists)
+EXP_KEYS: Final = tuple(t.key for t in _C.experience)
+EXP_NAMES: Final = tuple(EXP_NAME[key] for key in EXP_KEYS)
+EXP_GAINS_TEXT: Final = tuple(effects_text(t.effects) for t in _C.experience)
+CLIENT_INSTANT_TEXT: Final = tuple(effects_text(c.instant) for c in _C.clients)
+CLIENT_SETUP_TEXT: Final = tuple(effects_text(c.bar_setup) for c in _C.clients)
+TECH_SETUP_TEXT: Final = tuple(effects_text(t.bar_setup) for t in _C.techniques)
+BAR_TILE_SETUP_TEXT: Final = tuple(effects_text(t.bar_setup) for t in _C.bar_spaces)
+MIX_GAINS_TEXT: Final = tuple(effects_text(m.effects) for m in _C.mixologists)
+INDIVIDUAL_TEXT: Final = {
+    space: effects_text(bonus) for space, bonus in _C.clients_track.individual
+}
+TRACK_TILE_TEXT: Final = tuple(effects_text(t.bonus) for t in _C.clients_track.tiles)
+ING_A: Final = tuple(INGREDIENT_A[key] for key in act.INGREDIENTS)
+ING_PLURAL: Final = tuple(INGREDIENT_PLURAL[key] for key in act.INGREDIENTS)
 """What the log calls each card's, tile's and space's rewards and each ingredient."""
-EXP_LEVEL = tuple(t.level for t in _C.experience)
-EXP_TRIGGER = tuple(t.trigger for t in _C.experience)
-EXP_GAINS = tuple(gains(t.effects) for t in _C.experience)
-EXP_ONCE = tuple(t.effects[0].kind if t.once else "" for t in _C.experience)
-ONCE_INDEX = {key: i for i, key in enumerate(act.ONCE_TILES)}
+EXP_LEVEL: Final = tuple(t.level for t in _C.experience)
+EXP_TRIGGER: Final = tuple(t.trigger for t in _C.experience)
+EXP_GAINS: Final = tuple(gains(t.effects) for t in _C.experience)
+EXP_ONCE: Final = tuple(t.effects[0].kind if t.once else "" for t in _C.experience)
+ONCE_INDEX: Final = {key: i for i, key in enumerate(act.ONCE_TILES)}
 """A level-3 tile's bit in the ``USED_TILES`` mask, by its key."""
-ONCE_BIT = tuple(ONCE_INDEX.get(key, -1) for key in EXP_KEYS)
+ONCE_BIT: Final = tuple(ONCE_INDEX.get(key, -1) for key in EXP_KEYS)
 """The same bit, by tile index (``-1`` for the tiles that are not used once)."""
-EXP_LEVELS = LIMITS.experience_levels
-BAR_FULL = (0, *(RULES.for_players(n).bar_supply_per_type for n in range(1, RULES.max_players + 1)))
+EXP_LEVELS: Final = LIMITS.experience_levels
+BAR_FULL: Final = (
+    0,
+    *(RULES.for_players(n).bar_supply_per_type for n in range(1, RULES.max_players + 1)),
+)
 """Tokens of each ingredient in a full Bar Supply, by player count."""
-_COUNTS = tuple(RULES.for_players(n) for n in range(1, RULES.max_players + 1))
-PER_COLUMN = (0, *(c.client_cards_per_column for c in _COUNTS))
-FACE_UP = (0, *(c.technique_cards_face_up for c in _COUNTS))
-END_ORDERS = (0, *(c.end_orders for c in _COUNTS))
+_COUNTS: Final = tuple(RULES.for_players(n) for n in range(1, RULES.max_players + 1))
+PER_COLUMN: Final = (0, *(c.client_cards_per_column for c in _COUNTS))
+FACE_UP: Final = (0, *(c.technique_cards_face_up for c in _COUNTS))
+END_ORDERS: Final = (0, *(c.end_orders for c in _COUNTS))
 """Face-up clients per column, face-up techniques and the orders that end the game, by
 player count."""
-TRACK_TILE_GAINS = tuple(gains(t.bonus) for t in _C.clients_track.tiles)
-INDIVIDUAL = {space: gains(bonus) for space, bonus in _C.clients_track.individual}
-COLLECTIVE = _C.clients_track.collective_spaces
-TILE_GAINS = tuple(tuple(gains(s.bonus) for s in side.spaces) for side in _C.tiles)
-TILE_SPACES = tuple(tuple(s.key for s in side.spaces) for side in _C.tiles)
-TILE_SPACE_NAMES = tuple(tuple(SPACE_NAME[s.key] for s in side.spaces) for side in _C.tiles)
-TILE_GAINS_TEXT = tuple(tuple(effects_text(s.bonus) for s in side.spaces) for side in _C.tiles)
-REACH = tuple(
+TRACK_TILE_GAINS: Final = tuple(gains(t.bonus) for t in _C.clients_track.tiles)
+INDIVIDUAL: Final = {space: gains(bonus) for space, bonus in _C.clients_track.individual}
+COLLECTIVE: Final = _C.clients_track.collective_spaces
+TILE_GAINS: Final = tuple(tuple(gains(s.bonus) for s in side.spaces) for side in _C.tiles)
+TILE_SPACES: Final = tuple(tuple(s.key for s in side.spaces) for side in _C.tiles)
+TILE_SPACE_NAMES: Final = tuple(tuple(SPACE_NAME[s.key] for s in side.spaces) for side in _C.tiles)
+TILE_GAINS_TEXT: Final = tuple(
+    tuple(effects_text(s.bonus) for s in side.spaces) for side in _C.tiles
+)
+REACH: Final = tuple(
     tuple(tuple(side.reachable(o, n) for n in range(4)) for o in range(len(side.spaces)))
     for side in _C.tiles
 )
 """``REACH[side][origin][n]``: spaces a move of up to ``n`` may end on."""
-ADVANCE_AT = tuple(act.ADVANCE_AT[side.key] for side in _C.tiles)
-ADVANCE_ROW = tuple(act.ADVANCE[side.key] for side in _C.tiles)
-(
-    PLACE_CLIENT,
-    PLACE_INGREDIENTS,
-    PLACE_COCKTAIL,
-    PLACE_TIPDIE,
-    PLACE_TECHNIQUE,
-    PLACE_SHAKER,
-    PLACE_REFRESH_CLIENTS,
-    PLACE_REFRESH_BAR,
-    PLACE_BARSPACE,
-) = (
-    act.PLACE[m]
-    for m in (
-        act.M_CLIENT,
-        act.M_INGREDIENTS,
-        act.M_COCKTAIL,
-        act.M_TIPDIE,
-        act.M_TECHNIQUE,
-        act.M_SHAKER,
-        act.M_REFRESH_CLIENTS,
-        act.M_REFRESH_BAR,
-        act.M_BARSPACE,
-    )
-)
-(
-    EXTRA_BUY,
-    EXTRA_INGREDIENTS,
-    EXTRA_REFRESH_CLIENTS,
-    EXTRA_REFRESH_BAR,
-    EXTRA_SHAKERS,
-    EXTRA_BARSPACE,
-    EXTRA_TIPDIE,
-) = (
-    act.EXTRA_ACTIONS[x]
-    for x in (
-        act.X_BUY,
-        act.X_INGREDIENTS,
-        act.X_REFRESH_CLIENTS,
-        act.X_REFRESH_BAR,
-        act.X_SHAKERS,
-        act.X_BARSPACE,
-        act.X_TIPDIE,
-    )
-)
+ADVANCE_AT: Final = tuple(act.ADVANCE_AT[side.key] for side in _C.tiles)
+ADVANCE_ROW: Final = tuple(act.ADVANCE[side.key] for side in _C.tiles)
+PLACE_CLIENT: Final = act.PLACE[act.M_CLIENT]
+PLACE_INGREDIENTS: Final = act.PLACE[act.M_INGREDIENTS]
+PLACE_COCKTAIL: Final = act.PLACE[act.M_COCKTAIL]
+PLACE_TIPDIE: Final = act.PLACE[act.M_TIPDIE]
+PLACE_TECHNIQUE: Final = act.PLACE[act.M_TECHNIQUE]
+PLACE_SHAKER: Final = act.PLACE[act.M_SHAKER]
+PLACE_REFRESH_CLIENTS: Final = act.PLACE[act.M_REFRESH_CLIENTS]
+PLACE_REFRESH_BAR: Final = act.PLACE[act.M_REFRESH_BAR]
+PLACE_BARSPACE: Final = act.PLACE[act.M_BARSPACE]
+EXTRA_BUY: Final = act.EXTRA_ACTIONS[act.X_BUY]
+EXTRA_INGREDIENTS: Final = act.EXTRA_ACTIONS[act.X_INGREDIENTS]
+EXTRA_REFRESH_CLIENTS: Final = act.EXTRA_ACTIONS[act.X_REFRESH_CLIENTS]
+EXTRA_REFRESH_BAR: Final = act.EXTRA_ACTIONS[act.X_REFRESH_BAR]
+EXTRA_SHAKERS: Final = act.EXTRA_ACTIONS[act.X_SHAKERS]
+EXTRA_BARSPACE: Final = act.EXTRA_ACTIONS[act.X_BARSPACE]
+EXTRA_TIPDIE: Final = act.EXTRA_ACTIONS[act.X_TIPDIE]
 """The menu's actions, in the order the menu lists them."""
-MAIN_COCKTAIL_SHAKERS = COSTS.prepare_shakers
-MAIN_TECHNIQUE_SHAKERS = COSTS.technique_shakers
-MAIN_BARSPACE_SHAKERS = COSTS.bar_space_main_shakers
-EXTRA_INGREDIENTS_SHAKERS = COSTS.ingredients_extra_shakers
-EXTRA_REFRESH_SHAKERS = COSTS.refresh_extra_shakers
-EXTRA_BARSPACE_SHAKERS = COSTS.bar_space_extra_shakers
-EXTRA_TIPDIE_SHAKERS = COSTS.tip_die_extra_shakers
-BAR_SPACE_EXPERIENCE = COSTS.bar_space_experience
+MAIN_COCKTAIL_SHAKERS: Final = COSTS.prepare_shakers
+MAIN_TECHNIQUE_SHAKERS: Final = COSTS.technique_shakers
+MAIN_BARSPACE_SHAKERS: Final = COSTS.bar_space_main_shakers
+EXTRA_INGREDIENTS_SHAKERS: Final = COSTS.ingredients_extra_shakers
+EXTRA_REFRESH_SHAKERS: Final = COSTS.refresh_extra_shakers
+EXTRA_BARSPACE_SHAKERS: Final = COSTS.bar_space_extra_shakers
+EXTRA_TIPDIE_SHAKERS: Final = COSTS.tip_die_extra_shakers
+BAR_SPACE_EXPERIENCE: Final = COSTS.bar_space_experience
 
 SOURCES: list[str] = [""]
 """What asks each waiting gain, in words; a gain's number here rides in its ``pending`` entry."""
@@ -205,21 +186,21 @@ def _source(words: str) -> int:
     return len(SOURCES) - 1
 
 
-SRC_INSTANT = tuple(_source(f"Instant bonus of {name}") for name in CLIENT_NAMES)
-SRC_CLIENT_SETUP = tuple(_source(f"Bar Setup reward of {name}") for name in CLIENT_NAMES)
-SRC_TECH_SETUP = tuple(_source(f"Bar Setup reward of {name}") for name in TECH_NAMES)
-SRC_TILE_SETUP = tuple(_source(f"Bar Setup reward of the {name}") for name in BAR_TILE_NAMES)
-SRC_MIX = tuple(_source(name) for name in MIX_NAMES)
-SRC_EXP = tuple(_source(f"Experience tile {name}") for name in EXP_NAMES)
-SRC_INDIVIDUAL = {space: _source(f"Clients Track, space {space}") for space in INDIVIDUAL}
-SRC_COLLECTIVE = tuple(
+SRC_INSTANT: Final = tuple(_source(f"Instant bonus of {name}") for name in CLIENT_NAMES)
+SRC_CLIENT_SETUP: Final = tuple(_source(f"Bar Setup reward of {name}") for name in CLIENT_NAMES)
+SRC_TECH_SETUP: Final = tuple(_source(f"Bar Setup reward of {name}") for name in TECH_NAMES)
+SRC_TILE_SETUP: Final = tuple(_source(f"Bar Setup reward of the {name}") for name in BAR_TILE_NAMES)
+SRC_MIX: Final = tuple(_source(name) for name in MIX_NAMES)
+SRC_EXP: Final = tuple(_source(f"Experience tile {name}") for name in EXP_NAMES)
+SRC_INDIVIDUAL: Final = {space: _source(f"Clients Track, space {space}") for space in INDIVIDUAL}
+SRC_COLLECTIVE: Final = tuple(
     _source(f"Clients Track bonus tile {t.name}") for t in _C.clients_track.tiles
 )
-SRC_SPACE = tuple(
+SRC_SPACE: Final = tuple(
     tuple(_source(f"The {name} space of the technique tile") for name in names)
     for names in TILE_SPACE_NAMES
 )
-SETUP_SOURCES = frozenset(
+SETUP_SOURCES: Final = frozenset(
     (
         *SRC_CLIENT_SETUP,
         *SRC_TECH_SETUP,
@@ -228,11 +209,11 @@ SETUP_SOURCES = frozenset(
     )
 )
 """The sources whose VP count under Bar Setups in the final scoring's breakdown."""
-TILE_SOURCES = frozenset(s for side in SRC_SPACE for s in side)
-SRC_INGREDIENTS = _source("Take 2 different Ingredients from the Bar Supply")
-SRC_EXCHANGE = _source("Exchange 2 identical Ingredients")
-SRC_TIP_DIE = _source("Add 1 Extra Tip Die")
-SPAN = 16
+TILE_SOURCES: Final = frozenset(s for side in SRC_SPACE for s in side)
+SRC_INGREDIENTS: Final = _source("Take 2 different Ingredients from the Bar Supply")
+SRC_EXCHANGE: Final = _source("Exchange 2 identical Ingredients")
+SRC_TIP_DIE: Final = _source("Add 1 Extra Tip Die")
+SPAN: Final = 16
 """A ``pending`` entry's last number is ``source * SPAN + 1 +`` the ingredient a gain of
 different Bar Supply ingredients may not take again (``-1``: none yet)."""
 
@@ -247,31 +228,27 @@ def source_of(detail: int) -> str:
     return SOURCES[detail // SPAN] if detail >= 0 else ""
 
 
-MOVE, CHANCE, REVEAL, RULE, TURN, END = (
-    Kind.MOVE,
-    Kind.CHANCE,
-    Kind.REVEAL,
-    Kind.RULE,
-    Kind.TURN,
-    Kind.END,
-)
-RULE_TURN = "Turn Overview"
-RULE_MAIN = "Main Actions"
-RULE_EXTRA = "Additional Actions"
-RULE_EXCHANGE = "Unlimited Action"
-RULE_EXPERIENCE = "Experience: Usage"
-RULE_SETUP = "Player Setup"
-RULE_BAR_SETUP = "Phase: Individual Bar Setup"
+MOVE: Final = Kind.MOVE
+CHANCE: Final = Kind.CHANCE
+REVEAL: Final = Kind.REVEAL
+RULE: Final = Kind.RULE
+TURN: Final = Kind.TURN
+END: Final = Kind.END
+RULE_TURN: Final = "Turn Overview"
+RULE_MAIN: Final = "Main Actions"
+RULE_EXTRA: Final = "Additional Actions"
+RULE_EXCHANGE: Final = "Unlimited Action"
+RULE_EXPERIENCE: Final = "Experience: Usage"
+RULE_SETUP: Final = "Player Setup"
+RULE_BAR_SETUP: Final = "Phase: Individual Bar Setup"
 
 # The level-3 tiles' once-per-game effects with a rule of their own (the two-shakers tile is
 # a plain gain).
-ONCE_COCKTAIL, ONCE_TECHNIQUE, ONCE_RECALL, ONCE_RESERVE, ONCE_DOUBLE = (
-    "cocktail",
-    "technique_card",
-    "recall",
-    "reserve_client",
-    "double_tips",
-)
+ONCE_COCKTAIL: Final = "cocktail"
+ONCE_TECHNIQUE: Final = "technique_card"
+ONCE_RECALL: Final = "recall"
+ONCE_RESERVE: Final = "reserve_client"
+ONCE_DOUBLE: Final = "double_tips"
 
 
 def _fits(supply: list[int], room: bool, missing: list[tuple[int, list[int]]]) -> bool:
@@ -1434,7 +1411,7 @@ MixFlow._steps = step_table(
 )
 
 
-MAIN_WORDS = (
+MAIN_WORDS: Final = (
     "take a client card",
     "take 2 ingredients from the Bar Supply",
     "prepare a cocktail",
@@ -1446,7 +1423,7 @@ MAIN_WORDS = (
     "add a Bar Space",
 )
 """Each Main Action in words, in the order of ``actions.MAIN``."""
-EXTRA_WORDS = (
+EXTRA_WORDS: Final = (
     "buy ingredients at the Store",
     f"take 2 ingredients from the Bar Supply for {EXTRA_INGREDIENTS_SHAKERS} shakers",
     f"refresh the clients for {EXTRA_REFRESH_SHAKERS} shaker",
@@ -1457,7 +1434,7 @@ EXTRA_WORDS = (
 )
 """Each Additional Action in words, in the order of ``actions.EXTRA``."""
 
-PHASE_WORD = {
+PHASE_WORD: Final = {
     Step.CLIENT: "client card",
     Step.SERVE: "glass to serve",
     Step.DICE: "number of extra dice",
@@ -1468,7 +1445,7 @@ PHASE_WORD = {
     Step.SHAKERS: "number of shakers",
     Step.RESERVE: "client card to reserve",
 }
-MAIN_WHY = {
+MAIN_WHY: Final = {
     "client": "taking a client needs an empty Bar Space and a card your technique reaches",
     "ingredients": "no ingredient of the Bar Supply has a place in your reserve or a glass",
     "cocktail": "preparing needs a complete glass and 1 shaker",
@@ -1479,7 +1456,7 @@ MAIN_WHY = {
     "refreshbar": "the Bar Supply may be refreshed once per round, and not when full",
     "barspace": "a Bar Space needs 1 shaker and experience level 1, once per game",
 }
-EXTRA_WHY = {
+EXTRA_WHY: Final = {
     "buy": "buying needs $5 and a place for the ingredient",
     "ingredients": "taking ingredients as an additional action costs 2 shakers",
     "refreshclients": "1 shaker, once per round",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from lastcall.core import Action, ActionSpace, Game, GameFacts, Observer, Option, Table, register
 from lastcall.games.the_mix import LISTING
@@ -17,7 +17,7 @@ from lastcall.games.the_mix.render import render_view
 from lastcall.games.the_mix.state import ROUND_LIMIT
 from lastcall.games.the_mix.view import MixObserver, MixView
 
-_C = CONTENT
+_C: Final = CONTENT
 
 
 class MixState(MixFlow, MixView, MixKnowledge, MixDesign):
@@ -100,8 +100,8 @@ class TheMix(Game):
         return glossary()
 
 
-PER_TURN = 200
-PER_SETUP = 120
+PER_TURN: Final = 200
+PER_SETUP: Final = 120
 
 
-GAME = register(TheMix())
+GAME: Final = register(TheMix())

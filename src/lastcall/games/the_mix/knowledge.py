@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from math import exp
+from typing import Final
 
 from mypy_extensions import trait
 
@@ -24,21 +25,21 @@ from lastcall.games.the_mix.state import (
     gains,
 )
 
-_C = CONTENT
-RECIPE_SIZE = tuple(len(c.recipe) for c in _C.clients)
-TIP_MEAN = sum(_C.rules.tip_die_faces) / len(_C.rules.tip_die_faces)
+_C: Final = CONTENT
+RECIPE_SIZE: Final = tuple(len(c.recipe) for c in _C.clients)
+TIP_MEAN: Final = sum(_C.rules.tip_die_faces) / len(_C.rules.tip_die_faces)
 # What one unit of each gain is worth in VP to a bot, in the kinds' order (money, vp,
 # shaker, store, bar, tip_die, roll_tip, advance, increase, experience).
-GAIN_VP = (0.5, 1.0, 1.0, 1.6, 1.5, 0.6, 0.5 * TIP_MEAN, 0.8, 1.0, 3.0)
-ORDERS_PER_ROUND = 0.8
+GAIN_VP: Final = (0.5, 1.0, 1.0, 1.6, 1.5, 0.6, 0.5 * TIP_MEAN, 0.8, 1.0, 3.0)
+ORDERS_PER_ROUND: Final = 0.8
 """Orders a participant completes in a round, about: how fast the end comes."""
-AUTOMATON_ROUND = 4.0
+AUTOMATON_ROUND: Final = 4.0
 """VP the automaton gains in a round, about."""
-TEMPERATURE = 15.0
+TEMPERATURE: Final = 15.0
 """VP of lead that multiply a seat's odds against a rival by e: spreads the evaluation so
 that a search tells a good action from an ordinary one (a share of the total, as before,
 moved by about 0.01 for 5 VP, far under the search's exploration term)."""
-SETTLED = frozenset((Step.SETUP, Step.ACTION, Step.OVER))
+SETTLED: Final = frozenset((Step.SETUP, Step.ACTION, Step.OVER))
 """Where no action is under way: the turn's menu, the sealed setup, the end."""
 
 
@@ -46,12 +47,12 @@ def worth(effects: Gains) -> float:
     return sum(GAIN_VP[kind] * amount for kind, amount in effects)
 
 
-SETUP_WORTH = tuple(worth(gains(c.bar_setup)) for c in _C.clients)
-PAYOFF = tuple((c.money + TIP_MEAN * c.tips) / 2 for c in _C.clients)
+SETUP_WORTH: Final = tuple(worth(gains(c.bar_setup)) for c in _C.clients)
+PAYOFF: Final = tuple((c.money + TIP_MEAN * c.tips) / 2 for c in _C.clients)
 """VP a completed card pays at once: its $ and its tip dice, at $2 a VP."""
-TECH_WORTH = tuple(worth(gains(t.bar_setup)) for t in _C.techniques)
-BAR_TILE_WORTH = tuple(worth(gains(t.bar_setup)) for t in _C.bar_spaces)
-MIX_SETUP_WORTH = tuple(
+TECH_WORTH: Final = tuple(worth(gains(t.bar_setup)) for t in _C.techniques)
+BAR_TILE_WORTH: Final = tuple(worth(gains(t.bar_setup)) for t in _C.bar_spaces)
+MIX_SETUP_WORTH: Final = tuple(
     worth(gains(m.effects)) if m.trigger == "bar_setup" else 0.0 for m in _C.mixologists
 )
 

@@ -12,66 +12,62 @@ so a copy is a handful of slices.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from lastcall.core import Game, State
 from lastcall.games.the_mix.content import CONTENT, Effects
 
-_C = CONTENT
-NONE = -1
+_C: Final = CONTENT
+NONE: Final = -1
 """No card, no tile, no choice."""
-BARS = _C.rules.limits.bar_spaces
-N_ING = len(_C.ingredients)
-ROUND_LIMIT = 15
+BARS: Final = _C.rules.limits.bar_spaces
+N_ING: Final = len(_C.ingredients)
+ROUND_LIMIT: Final = 15
 """Bar Setups after which a participant's play ends although nobody finished the game
 (the rulebook has no such end; see docs/rules/the-mix.md, "When nobody can finish")."""
 
 # The fields of one participant's record in ``pv``.
-(
-    MONEY,
-    SHAKERS,
-    VP,
-    PENALTIES,
-    DIE,
-    POS,
-    PLACED,
-    WORKERS,
-    EXTRA_DICE,
-    EXPERIENCE,
-    REFRESHED_CLIENTS,
-    REFRESHED_BAR,
-    BAR_TILE,
-    MIXOLOGIST,
-    COMPLETED,
-    COMPLETED_MONEY,
-    DOUBLE_TIPS,
-    RESERVED,
-    SETUPS,
-    FINISHED,
-    USED_TILES,
-    SETUP_VP,
-    REFRESHES,
-    TILE_VP,
-) = range(24)
-W = 24
+MONEY: Final = 0
+SHAKERS: Final = 1
+VP: Final = 2
+PENALTIES: Final = 3
+DIE: Final = 4
+POS: Final = 5
+PLACED: Final = 6
+WORKERS: Final = 7
+EXTRA_DICE: Final = 8
+EXPERIENCE: Final = 9
+REFRESHED_CLIENTS: Final = 10
+REFRESHED_BAR: Final = 11
+BAR_TILE: Final = 12
+MIXOLOGIST: Final = 13
+COMPLETED: Final = 14
+COMPLETED_MONEY: Final = 15
+DOUBLE_TIPS: Final = 16
+RESERVED: Final = 17
+SETUPS: Final = 18
+FINISHED: Final = 19
+USED_TILES: Final = 20
+SETUP_VP: Final = 21
+REFRESHES: Final = 22
+TILE_VP: Final = 23
+W: Final = 24
 """``SETUP_VP``, ``REFRESHES`` and ``TILE_VP`` tally what Bar Setups, refreshes and the
 technique tile paid, so the final scoring can be explained from the fields alone (a
 determinized copy carries no log)."""
 
 # Effect kinds as integers, in content's vocabulary order.
-(
-    K_MONEY,
-    K_VP,
-    K_SHAKER,
-    K_STORE,
-    K_BAR,
-    K_TIP_DIE,
-    K_ROLL_TIP,
-    K_ADVANCE,
-    K_INCREASE,
-    K_EXPERIENCE,
-) = range(10)
-KIND_INDEX = {
+K_MONEY: Final = 0
+K_VP: Final = 1
+K_SHAKER: Final = 2
+K_STORE: Final = 3
+K_BAR: Final = 4
+K_TIP_DIE: Final = 5
+K_ROLL_TIP: Final = 6
+K_ADVANCE: Final = 7
+K_INCREASE: Final = 8
+K_EXPERIENCE: Final = 9
+KIND_INDEX: Final = {
     name: k
     for k, name in enumerate(
         (
@@ -121,7 +117,7 @@ class Step(IntEnum):
     OVER = 19
 
 
-PHASE_NAMES = {
+PHASE_NAMES: Final = {
     Step.SETUP: "setup",
     Step.ACTION: "action",
     Step.CLIENT: "client",
@@ -449,21 +445,25 @@ class MixBase(State):
         )
 
 
-_SCORING = _C.rules.scoring
-MONEY_PER_VP = _SCORING.money_per_vp
-SHAKER_VP = _SCORING.shaker_vp
-INGREDIENT_VP = _SCORING.ingredient_vp
-PIP_VP = _SCORING.technique_pip_vp
-PENALTY_VP = _SCORING.penalty_vp
-COUNT_CLIENTS, COUNT_TECHNIQUES, COUNT_TILES = range(3)
-COLLECTION_COUNTS = tuple(
+_SCORING: Final = _C.rules.scoring
+MONEY_PER_VP: Final = _SCORING.money_per_vp
+SHAKER_VP: Final = _SCORING.shaker_vp
+INGREDIENT_VP: Final = _SCORING.ingredient_vp
+PIP_VP: Final = _SCORING.technique_pip_vp
+PENALTY_VP: Final = _SCORING.penalty_vp
+COUNT_CLIENTS: Final = 0
+COUNT_TECHNIQUES: Final = 1
+COUNT_TILES: Final = 2
+COLLECTION_COUNTS: Final = tuple(
     ("completed_clients", "technique_cards", "experience_tiles").index(k.counts)
     for k in _C.collections
 )
-COLLECTION_CLIENTS = tuple(
+COLLECTION_CLIENTS: Final = tuple(
     tuple(int(k.counts_client(c)) for c in _C.clients) for k in _C.collections
 )
 """Whether each client card counts for each collection (1 or 0)."""
-COLLECTION_SCORE = tuple(k.score for k in _C.collections)
-RECIPE_COUNT = tuple(tuple(card.recipe.count(i) for i in range(N_ING)) for card in _C.clients)
+COLLECTION_SCORE: Final = tuple(k.score for k in _C.collections)
+RECIPE_COUNT: Final = tuple(
+    tuple(card.recipe.count(i) for i in range(N_ING)) for card in _C.clients
+)
 """How many of each ingredient a client card's recipe asks for."""

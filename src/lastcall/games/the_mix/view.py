@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from operator import itemgetter, truediv
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import trait
 
@@ -47,31 +47,34 @@ from lastcall.games.the_mix.state import (
     W,
 )
 
-_C = CONTENT
-ING = act.INGREDIENTS
-CLIENTS = tuple(c.key for c in _C.clients)
-TECHS = tuple(t.key for t in _C.techniques)
+_C: Final = CONTENT
+ING: Final = act.INGREDIENTS
+CLIENTS: Final = tuple(c.key for c in _C.clients)
+TECHS: Final = tuple(t.key for t in _C.techniques)
 MIXES = tuple(m.key for m in _C.mixologists)
-EXPS = tuple(t.key for t in _C.experience)
+EXPS: Final = tuple(t.key for t in _C.experience)
 BAR_TILES = tuple(t.key for t in _C.bar_spaces)
 TRACK_TILES = tuple(t.key for t in _C.clients_track.tiles)
 COLLECTIONS = tuple(c.key for c in _C.collections)
-SOLO_CARDS = tuple(c.key for c in _C.solo.cards)
-SPACES = tuple(tuple(s.key for s in side.spaces) for side in _C.tiles)
+SOLO_CARDS: Final = tuple(c.key for c in _C.solo.cards)
+SPACES: Final = tuple(tuple(s.key for s in side.spaces) for side in _C.tiles)
 PENDING_KINDS = tuple(KIND_INDEX)
 """Gain kinds by their number (only store, bar, tip_die, advance and experience wait)."""
-PHASES = tuple(PHASE_NAMES.values())
-PHASE_BY_STEP = tuple(PHASE_NAMES.get(step, "action") for step in Step)
+PHASES: Final = tuple(PHASE_NAMES.values())
+PHASE_BY_STEP: Final = tuple(PHASE_NAMES.get(step, "action") for step in Step)
 """The phase a view names at each step (the automatic steps never wait for a view)."""
-END_ORDERS = (0, *(_C.rules.for_players(n).end_orders for n in range(1, _C.rules.max_players + 1)))
-SIDES = tuple(t.key for t in _C.tiles)
+END_ORDERS: Final = (
+    0,
+    *(_C.rules.for_players(n).end_orders for n in range(1, _C.rules.max_players + 1)),
+)
+SIDES: Final = tuple(t.key for t in _C.tiles)
 CLIENT_INDEX = {k: i for i, k in enumerate(CLIENTS)}
 TECH_INDEX = {k: i for i, k in enumerate(TECHS)}
 MIX_INDEX = {k: i for i, k in enumerate(MIXES)}
 EXP_INDEX = {k: i for i, k in enumerate(EXPS)}
 ING_INDEX = {k: i for i, k in enumerate(ING)}
 SOLO_INDEX = {k: i for i, k in enumerate(SOLO_CARDS)}
-ONCE = act.ONCE_TILES
+ONCE: Final = act.ONCE_TILES
 ONCE_INDEX = {k: i for i, k in enumerate(ONCE)}
 
 
@@ -592,7 +595,7 @@ class MixObserver(Observer):
             out[at["rival_discard"] + c] = 1.0
 
 
-SEAT_NUMBERS = (
+SEAT_NUMBERS: Final = (
     ("money", 50),
     ("shakers", 10),
     ("vp", 100),
@@ -608,7 +611,7 @@ SEAT_NUMBERS = (
     ("bar_setups", 15),
     ("finished", 1),
 )
-RIVAL_NUMBERS = (
+RIVAL_NUMBERS: Final = (
     ("vp", 100),
     ("money", 50),
     ("shakers", 10),
@@ -618,7 +621,7 @@ RIVAL_NUMBERS = (
     ("solo_deck", 22),
     ("bar_setups", 15),
 )
-SEAT_FIELD = {
+SEAT_FIELD: Final = {
     "money": MONEY,
     "shakers": SHAKERS,
     "vp": VP,
@@ -635,10 +638,10 @@ SEAT_FIELD = {
     "finished": FINISHED,
 }
 """Where each seat number lies in a participant's record in ``pv``."""
-SEAT_RECORD = itemgetter(*(SEAT_FIELD[key] for key, _ in SEAT_NUMBERS))
+SEAT_RECORD: Final = itemgetter(*(SEAT_FIELD[key] for key, _ in SEAT_NUMBERS))
 """A participant's record in ``pv`` cut to the seat numbers, in their order."""
-SEAT_SCALES = tuple(scale for _, scale in SEAT_NUMBERS)
-SEAT_FLAGS_AT = tuple(
+SEAT_SCALES: Final = tuple(scale for _, scale in SEAT_NUMBERS)
+SEAT_FLAGS_AT: Final = tuple(
     k
     for k, (key, _) in enumerate(SEAT_NUMBERS)
     if key in ("double_tips", "refreshed_clients", "refreshed_bar", "finished")

@@ -79,7 +79,7 @@ class Broker:
                 except Exception:
                     log.exception("a message from another process could not be handled")
         finally:
-            await pubsub.aclose()  # type: ignore[no-untyped-call]
+            await pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]  # typed in newer redis
 
     def _received(self, changes: list[list[Any]]) -> None:
         latest: dict[str, bool] = {}
