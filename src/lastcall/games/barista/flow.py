@@ -11,7 +11,8 @@ from typing import Final
 
 from mypy_extensions import trait
 
-from lastcall.core import Action, Kind, step_table
+from lastcall.core import Action, step_table
+from lastcall.core.events import CHANCE, END, MOVE, REVEAL, RULE, TURN
 from lastcall.games.barista import actions as act
 from lastcall.games.barista.content import CONTENT, SLOTS
 from lastcall.games.barista.state import (
@@ -37,12 +38,6 @@ VAL: Final = _C.kind_value
 NAMES: Final = _C.kind_names
 FACES: Final = _C.die_faces
 SLOT_NAMES: Final = _C.categories
-MOVE: Final = Kind.MOVE
-CHANCE: Final = Kind.CHANCE
-REVEAL: Final = Kind.REVEAL
-RULE: Final = Kind.RULE
-TURN: Final = Kind.TURN
-END: Final = Kind.END
 SETUP: Final = Step.SETUP
 PLAY: Final = Step.PLAY
 FOLLOW: Final = Step.FOLLOW

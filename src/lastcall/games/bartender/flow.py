@@ -17,7 +17,8 @@ from typing import Final
 
 from mypy_extensions import trait
 
-from lastcall.core import Action, Kind, step_table
+from lastcall.core import Action, step_table
+from lastcall.core.events import CHANCE, END, MOVE, RULE, TURN
 from lastcall.games.bartender import actions as act
 from lastcall.games.bartender.content import (
     BARTENDER,
@@ -59,11 +60,6 @@ DISCARD: Final = Step.DISCARD
 OVER: Final = Step.OVER
 START: Final = Step.START
 END_TURN: Final = Step.END_TURN
-MOVE: Final = Kind.MOVE
-CHANCE: Final = Kind.CHANCE
-RULE: Final = Kind.RULE
-TURN: Final = Kind.TURN
-END: Final = Kind.END
 
 
 def names(cards: Iterable[int]) -> list[str]:

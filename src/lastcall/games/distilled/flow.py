@@ -16,6 +16,7 @@ from typing import Final
 from mypy_extensions import trait
 
 from lastcall.core import Action, Kind, step_table
+from lastcall.core.events import CHANCE, END, MOVE, REVEAL, RULE, TURN
 from lastcall.games.distilled import actions as act
 from lastcall.games.distilled.content import CONTENT, REGIONS, SUGARS, TIERS
 from lastcall.games.distilled.state import (
@@ -119,12 +120,6 @@ from lastcall.games.distilled.texts import (
 from lastcall.games.distilled.texts import SPACE_NAMES as LABEL_SPACE_NAMES
 
 _C = CONTENT
-MOVE: Final = Kind.MOVE
-CHANCE: Final = Kind.CHANCE
-REVEAL: Final = Kind.REVEAL
-RULE: Final = Kind.RULE
-TURN: Final = Kind.TURN
-END: Final = Kind.END
 CARD: Final = act.CARD_KEYS
 RECIPE_NAMES = (*(r.name for r in _C.recipes), *(d.spirit for d in _C.distillers))
 UPGRADE_NAMES = tuple(u.name for u in _C.upgrades)

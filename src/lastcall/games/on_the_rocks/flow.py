@@ -13,6 +13,7 @@ from typing import Final
 from mypy_extensions import trait
 
 from lastcall.core import Action, Kind, step_table
+from lastcall.core.events import CHANCE, END, MOVE, RULE, TURN
 from lastcall.games.on_the_rocks import actions as acts
 from lastcall.games.on_the_rocks.content import (
     ADDITIONAL,
@@ -62,11 +63,6 @@ from lastcall.games.on_the_rocks.state import (
     with_entry,
 )
 
-MOVE: Final = Kind.MOVE
-CHANCE: Final = Kind.CHANCE
-RULE: Final = Kind.RULE
-TURN: Final = Kind.TURN
-END: Final = Kind.END
 ORDER: Final = Decision.ORDER
 ROLL: Final = Decision.ROLL
 START: Final = Decision.START

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from lastcall.core import Kind
+from lastcall.core.events import CHANCE, MOVE, RULE
 from lastcall.games.the_mix.content import CONTENT
 from lastcall.games.the_mix.presentation import (
     INGREDIENT_A,
@@ -70,9 +71,6 @@ SOLO_ATTEMPT: Final = {
     "refresh_bar": "refresh the Bar Supply",
 }
 """What a solo card's action tries, for the log when it cannot be done."""
-CHANCE: Final = Kind.CHANCE
-MOVE: Final = Kind.MOVE
-RULE: Final = Kind.RULE
 FULL_BAR: Final = _C.rules.for_players(1).bar_supply_per_type
 EXTRA_DICE_MAX: Final = _C.rules.limits.extra_dice_per_roll
 FACES: Final = _C.rules.tip_die_faces

@@ -15,7 +15,8 @@ from typing import Final
 
 from mypy_extensions import trait
 
-from lastcall.core import Action, Kind, step_table
+from lastcall.core import Action, step_table
+from lastcall.core.events import CHANCE, END, MOVE, REVEAL, RULE, TURN
 from lastcall.games.the_mix import actions as act
 from lastcall.games.the_mix.automaton import automaton_round_start, automaton_turn
 from lastcall.games.the_mix.content import CONTENT
@@ -228,12 +229,6 @@ def source_of(detail: int) -> str:
     return SOURCES[detail // SPAN] if detail >= 0 else ""
 
 
-MOVE: Final = Kind.MOVE
-CHANCE: Final = Kind.CHANCE
-REVEAL: Final = Kind.REVEAL
-RULE: Final = Kind.RULE
-TURN: Final = Kind.TURN
-END: Final = Kind.END
 RULE_TURN: Final = "Turn Overview"
 RULE_MAIN: Final = "Main Actions"
 RULE_EXTRA: Final = "Additional Actions"
