@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -45,6 +46,9 @@ MODULES = (
     *(f"games/{game}/{module}.py" for game in GAMES for module in GAME_MODULES),
     "games/the_mix/automaton.py",
     "games/the_mix/design.py",
+    # The learning environments' observations and masks, where NumPy is installed
+    # (``lastcall[rl]``): mypyc reads the modules a compiled one imports.
+    *(("envs/common.py",) if importlib.util.find_spec("numpy") else ()),
 )
 
 
