@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from struct import Struct
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -22,10 +22,10 @@ from lastcall.core import game as find_game
 
 GameRef = str | Game
 # Sets of legal actions recur: their masks are kept, up to this many.
-MASKS_KEPT = 4096
+MASKS_KEPT: Final = 4096
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
-_UNSEEN = object()  # the key of a block not written yet: equal to no key
+_UNSEEN: Final = object()  # the key of a block not written yet: equal to no key
 
 
 def resolve(game: GameRef) -> Game:

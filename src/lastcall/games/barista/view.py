@@ -21,15 +21,19 @@ from lastcall.games.barista.state import (
 
 _C: Final = CONTENT
 NAMES: Final = _C.kind_names
-SLOT_NAMES = _C.categories
+SLOT_NAMES: Final = _C.categories
 PHASES: Final = tuple(PHASE_NAMES.values())
-MAX_VALUES = max(len(v) for v in _C.values)
-KIND_INDEX = {name: k for k, name in enumerate(NAMES)}
-ACTION_CARDS = ("roll", "change", "take", "spill")
+MAX_VALUES: Final = max(len(v) for v in _C.values)
+KIND_INDEX: Final = {name: k for k, name in enumerate(NAMES)}
+ACTION_CARDS: Final = ("roll", "change", "take", "spill")
 # What the view's names come back to when encoded, by the state's own numbers.
-ORDER_AT = tuple(tuple(_C.values[c].index(value) for value in _C.values[c]) for c in range(SLOTS))
+ORDER_AT: Final = tuple(
+    tuple(_C.values[c].index(value) for value in _C.values[c]) for c in range(SLOTS)
+)
 KIND_AT: Final = tuple(KIND_INDEX[name] for name in NAMES)
-PENDING_AT = {k: ACTION_CARDS.index(name) for k, name in enumerate(NAMES) if name in ACTION_CARDS}
+PENDING_AT: Final = {
+    k: ACTION_CARDS.index(name) for k, name in enumerate(NAMES) if name in ACTION_CARDS
+}
 ORDER_VALUES: Final = {
     dice: tuple((SLOT_NAMES[c], _C.values[c][v]) for c, v in enumerate(dice))
     for dice in ORDER_NAMES

@@ -26,7 +26,7 @@ FACES: Final = DECK.faces
 FACE_VALUE: Final = {NAME[c]: DECK.values[c] for c in range(len(NAME))}
 # The view names a card by its face; the observation counts faces by number.
 FACE_AT: Final = tuple(FACE_ID[NAME[c]] for c in range(len(NAME)))
-BARTENDER_AT = tuple(BARTENDER_ID.get(NAME[c], -1) for c in range(len(NAME)))
+BARTENDER_AT: Final = tuple(BARTENDER_ID.get(NAME[c], -1) for c in range(len(NAME)))
 VALUE_TENTHS: Final = tuple(v / 10.0 for v in DECK.values)
 
 

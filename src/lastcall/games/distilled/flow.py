@@ -119,15 +119,15 @@ from lastcall.games.distilled.texts import (
 )
 from lastcall.games.distilled.texts import SPACE_NAMES as LABEL_SPACE_NAMES
 
-_C = CONTENT
+_C: Final = CONTENT
 CARD: Final = act.CARD_KEYS
-RECIPE_NAMES = (*(r.name for r in _C.recipes), *(d.spirit for d in _C.distillers))
-UPGRADE_NAMES = tuple(u.name for u in _C.upgrades)
+RECIPE_NAMES: Final = (*(r.name for r in _C.recipes), *(d.spirit for d in _C.distillers))
+UPGRADE_NAMES: Final = tuple(u.name for u in _C.upgrades)
 ITEM_NAMES: Final = (*(b.name for b in _C.barrels), *(b.name for b in _C.bottles))
 BARREL_NAMES: Final = ("Metal barrel", "Clay barrel", "Wood barrel", *(b.name for b in _C.barrels))
-BOTTLE_NAMES = ("Glass bottle", *(b.name for b in _C.bottles))
+BOTTLE_NAMES: Final = ("Glass bottle", *(b.name for b in _C.bottles))
 SPACE_NAMES: Final = RULES.label_spaces
-DISCOUNT_KIND = {"basic": 0, "upgrade": 1, "ingredient": 2, "item": 3, "recipe": 4}
+DISCOUNT_KIND: Final = {"basic": 0, "upgrade": 1, "ingredient": 2, "item": 3, "recipe": 4}
 """Where an upgrade's discount counts in ``_market_options``' list: the basic market, then
 the three rows in row order (``1 + row``), then recipes."""
 ROW_COST: Final = (UPGRADE_COST, CARD_COST, ITEM_COST)

@@ -56,24 +56,24 @@ BARREL: Final = act.BARREL_KEYS
 BOTTLE: Final = act.BOTTLE_KEYS
 UPGRADE: Final = tuple(u.key for u in _C.upgrades)
 ITEM: Final = (*(b.key for b in _C.barrels), *(b.key for b in _C.bottles))
-DISTILLERS = tuple(d.key for d in _C.distillers)
+DISTILLERS: Final = tuple(d.key for d in _C.distillers)
 GOALS: Final = tuple(g.key for g in _C.goals)
 AWARDS: Final = tuple(a.key for a in _C.awards)
 ROW_KEYS: Final = (UPGRADE, CARD, ITEM)
 PHASES: Final = tuple(PHASE_NAMES.values())
 PHASE_BY_STEP: Final = tuple(PHASE_NAMES.get(step, "market") for step in Step)
 SPACES: Final = act.SPACES
-CARD_INDEX = {k: i for i, k in enumerate(CARD)}
-RECIPE_INDEX = {k: i for i, k in enumerate(RECIPE)}
-BARREL_INDEX = {k: i for i, k in enumerate(BARREL)}
+CARD_INDEX: Final = {k: i for i, k in enumerate(CARD)}
+RECIPE_INDEX: Final = {k: i for i, k in enumerate(RECIPE)}
+BARREL_INDEX: Final = {k: i for i, k in enumerate(BARREL)}
 BOTTLE_INDEX: Final = {k: i for i, k in enumerate(BOTTLE)}
-UPGRADE_INDEX = {k: i for i, k in enumerate(UPGRADE)}
+UPGRADE_INDEX: Final = {k: i for i, k in enumerate(UPGRADE)}
 ITEM_INDEX: Final = {k: i for i, k in enumerate(ITEM)}
-DISTILLER_INDEX = {k: i for i, k in enumerate(DISTILLERS)}
-GOAL_INDEX = {k: i for i, k in enumerate(GOALS)}
-AWARD_INDEX = {k: i for i, k in enumerate(AWARDS)}
-ROW_INDEX = (UPGRADE_INDEX, CARD_INDEX, ITEM_INDEX)
-SPACE_INDEX = {k: i for i, k in enumerate(SPACES)}
+DISTILLER_INDEX: Final = {k: i for i, k in enumerate(DISTILLERS)}
+GOAL_INDEX: Final = {k: i for i, k in enumerate(GOALS)}
+AWARD_INDEX: Final = {k: i for i, k in enumerate(AWARDS)}
+ROW_INDEX: Final = (UPGRADE_INDEX, CARD_INDEX, ITEM_INDEX)
+SPACE_INDEX: Final = {k: i for i, k in enumerate(SPACES)}
 
 
 _CARD: Final = CARD.__getitem__
@@ -344,7 +344,7 @@ SEAT_NUMBERS: Final = (
     ("capacity", 4),
 )
 SEAT_SCALES: Final = tuple(float(scale) for _, scale in SEAT_NUMBERS)
-N_SHARED_RECIPES = len(_C.recipes)
+N_SHARED_RECIPES: Final = len(_C.recipes)
 MOST_WAREHOUSE: Final = act.CAPACITY_MOST
 
 

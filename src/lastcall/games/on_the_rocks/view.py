@@ -43,9 +43,9 @@ from lastcall.games.on_the_rocks.state import (
     seat_score,
 )
 
-KINDS = len(KIND_NAMES)
+KINDS: Final = len(KIND_NAMES)
 SPILL_TITLE: Final = tuple(spill_title(c) for c in range(len(SPILL_CARDS)))
-SPILL_TITLES = tuple(sorted(set(SPILL_TITLE)))
+SPILL_TITLES: Final = tuple(sorted(set(SPILL_TITLE)))
 SPILL_TITLE_OF: Final = SPILL_TITLE.__getitem__
 MIX: Final = Decision.MIX
 PLACE: Final = Decision.PLACE
@@ -53,9 +53,9 @@ REMOVE: Final = Decision.REMOVE
 DRINK: Final = Decision.DRINK
 RECIPE_NAME: Final = RECIPE_NAMES.__getitem__
 COLOUR_NAMES: Final = tuple(KIND_NAMES[c] for c in COLOURS)
-SPILL_AT = tuple(SPILL_TITLES.index(title) for title in SPILL_TITLE)
+SPILL_AT: Final = tuple(SPILL_TITLES.index(title) for title in SPILL_TITLE)
 """Each spill card's place among the distinct titles the observation counts."""
-GLASS_CELLS = MAX_ROWS * len(COLOURS) * 2
+GLASS_CELLS: Final = MAX_ROWS * len(COLOURS) * 2
 """Numbers per glass in the observation's ``glass`` piece."""
 PLACED_AT: Final = tuple(
     tuple(((r - 1) * len(COLOURS) + COLOURS.index(c)) * 2 + 1 for r, c in cells)

@@ -51,14 +51,14 @@ _C: Final = CONTENT
 ING: Final = act.INGREDIENTS
 CLIENTS: Final = tuple(c.key for c in _C.clients)
 TECHS: Final = tuple(t.key for t in _C.techniques)
-MIXES = tuple(m.key for m in _C.mixologists)
+MIXES: Final = tuple(m.key for m in _C.mixologists)
 EXPS: Final = tuple(t.key for t in _C.experience)
-BAR_TILES = tuple(t.key for t in _C.bar_spaces)
-TRACK_TILES = tuple(t.key for t in _C.clients_track.tiles)
-COLLECTIONS = tuple(c.key for c in _C.collections)
+BAR_TILES: Final = tuple(t.key for t in _C.bar_spaces)
+TRACK_TILES: Final = tuple(t.key for t in _C.clients_track.tiles)
+COLLECTIONS: Final = tuple(c.key for c in _C.collections)
 SOLO_CARDS: Final = tuple(c.key for c in _C.solo.cards)
 SPACES: Final = tuple(tuple(s.key for s in side.spaces) for side in _C.tiles)
-PENDING_KINDS = tuple(KIND_INDEX)
+PENDING_KINDS: Final = tuple(KIND_INDEX)
 """Gain kinds by their number (only store, bar, tip_die, advance and experience wait)."""
 PHASES: Final = tuple(PHASE_NAMES.values())
 PHASE_BY_STEP: Final = tuple(PHASE_NAMES.get(step, "action") for step in Step)
@@ -68,14 +68,14 @@ END_ORDERS: Final = (
     *(_C.rules.for_players(n).end_orders for n in range(1, _C.rules.max_players + 1)),
 )
 SIDES: Final = tuple(t.key for t in _C.tiles)
-CLIENT_INDEX = {k: i for i, k in enumerate(CLIENTS)}
-TECH_INDEX = {k: i for i, k in enumerate(TECHS)}
-MIX_INDEX = {k: i for i, k in enumerate(MIXES)}
-EXP_INDEX = {k: i for i, k in enumerate(EXPS)}
-ING_INDEX = {k: i for i, k in enumerate(ING)}
-SOLO_INDEX = {k: i for i, k in enumerate(SOLO_CARDS)}
+CLIENT_INDEX: Final = {k: i for i, k in enumerate(CLIENTS)}
+TECH_INDEX: Final = {k: i for i, k in enumerate(TECHS)}
+MIX_INDEX: Final = {k: i for i, k in enumerate(MIXES)}
+EXP_INDEX: Final = {k: i for i, k in enumerate(EXPS)}
+ING_INDEX: Final = {k: i for i, k in enumerate(ING)}
+SOLO_INDEX: Final = {k: i for i, k in enumerate(SOLO_CARDS)}
 ONCE: Final = act.ONCE_TILES
-ONCE_INDEX = {k: i for i, k in enumerate(ONCE)}
+ONCE_INDEX: Final = {k: i for i, k in enumerate(ONCE)}
 
 
 @trait
