@@ -47,8 +47,11 @@ test: $(STAMP)
 	fi
 
 # What `make test` runs on the compiled build too (where it could be built: the build says
-# why not): every game's records, rules and bots; `make test-compiled` runs the rest.
-COMPILED_CHECKS ?= tests/golden tests/games tests/bots tests/test_compiled.py
+# why not): every game's records, rules and bots, the generator's pinned numbers (its
+# native path runs only there) and the learning environments; `make test-compiled` runs
+# the rest.
+COMPILED_CHECKS ?= tests/golden tests/games tests/bots tests/core/test_core_rng.py \
+	tests/envs tests/test_compiled.py
 
 # The compiled build, and the whole suite run on it (CI runs it after `make test`); both
 # fail where it cannot be built.
