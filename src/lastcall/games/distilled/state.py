@@ -192,7 +192,7 @@ END_BOTTLES: Final = 23
 END_UPGRADES: Final = 24
 END_GOALS: Final = 25
 END_MONEY: Final = 26
-W: Final = 27
+W: Final = END_MONEY + 1
 SOURCES: Final = (
     ("sales", VP_SALES),
     ("awards", VP_AWARDS),

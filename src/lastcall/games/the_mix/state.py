@@ -51,7 +51,7 @@ USED_TILES: Final = 20
 SETUP_VP: Final = 21
 REFRESHES: Final = 22
 TILE_VP: Final = 23
-W: Final = 24
+W: Final = TILE_VP + 1
 """``SETUP_VP``, ``REFRESHES`` and ``TILE_VP`` tally what Bar Setups, refreshes and the
 technique tile paid, so the final scoring can be explained from the fields alone (a
 determinized copy carries no log)."""
