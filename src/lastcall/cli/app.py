@@ -662,7 +662,7 @@ def simulate(
             check_output_dir(out, "--out")
         run = partial(
             run_simulation, g.id, n, n_players, specs, seed, k, _options(option),
-            backend=backend, address=address,
+            backend=backend, address=address, rows=out is not None,
         )  # fmt: skip
         if show_bar:
             columns = (

@@ -8,6 +8,7 @@ so every backend gives the same summary for the same seed.
 from __future__ import annotations
 
 import contextlib
+import gc
 import multiprocessing
 import signal
 import sys
@@ -82,7 +83,13 @@ class LocalBackend:
             yield from map(fn, jobs)
             return
         context = multiprocessing.get_context(start_method())
-        pool = context.Pool(max(1, min(self.workers, len(jobs))), initializer=_worker_started)
+        # Frozen, the objects the workers inherit are never visited by their collector,
+        # whose visits would copy every page a forked worker shares with the run.
+        gc.freeze()
+        try:
+            pool = context.Pool(max(1, min(self.workers, len(jobs))), initializer=_worker_started)
+        finally:
+            gc.unfreeze()
         with sigterm_exits():
             try:
                 yield from pool.imap_unordered(fn, jobs)

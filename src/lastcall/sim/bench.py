@@ -168,8 +168,8 @@ def worker_scaling(game_id: str, players: int | None = None, games: int = 2000) 
 
     game = find_game(game_id)
     n = players or default_players(game.id)
-    one, _ = simulate(game.id, games, n, ["random"], seed=1, workers=1)
-    two, _ = simulate(game.id, games, n, ["random"], seed=1, workers=2)
+    one, _ = simulate(game.id, games, n, ["random"], seed=1, workers=1, rows=False)
+    two, _ = simulate(game.id, games, n, ["random"], seed=1, workers=2, rows=False)
     return ScalingResult(game.id, n, games, one.seconds, two.seconds)
 
 
