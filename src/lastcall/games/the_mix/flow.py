@@ -15,7 +15,7 @@ from typing import Final
 
 from mypy_extensions import trait
 
-from lastcall.core import Action, step_table
+from lastcall.core import Action
 from lastcall.core.events import CHANCE, END, MOVE, REVEAL, RULE, TURN
 from lastcall.games.the_mix import actions as act
 from lastcall.games.the_mix.automaton import automaton_round_start, automaton_turn
@@ -74,6 +74,49 @@ from lastcall.games.the_mix.state import (
     gains,
 )
 
+S_ACTION: Final = Step.ACTION
+S_AUTOMATON: Final = Step.AUTOMATON
+S_BARSPACE: Final = Step.BARSPACE
+S_BAR_SETUP: Final = Step.BAR_SETUP
+S_BUY: Final = Step.BUY
+S_CLIENT: Final = Step.CLIENT
+S_DICE: Final = Step.DICE
+S_END_TURN: Final = Step.END_TURN
+S_OVER: Final = Step.OVER
+S_PENDING: Final = Step.PENDING
+S_REFILL: Final = Step.REFILL
+S_RESERVE: Final = Step.RESERVE
+S_RETURN: Final = Step.RETURN
+S_SERVE: Final = Step.SERVE
+S_SETUP: Final = Step.SETUP
+S_SHAKERS: Final = Step.SHAKERS
+S_SLOT: Final = Step.SLOT
+S_TECHNIQUE: Final = Step.TECHNIQUE
+S_TURN_START: Final = Step.TURN_START
+S_UPKEEP: Final = Step.UPKEEP
+CODE: Final = act.CODE
+OP_ADVANCE: Final = act.OP_ADVANCE
+OP_BARSPACE: Final = act.OP_BARSPACE
+OP_BUY: Final = act.OP_BUY
+OP_CLIENT: Final = act.OP_CLIENT
+OP_DICE: Final = act.OP_DICE
+OP_DONE: Final = act.OP_DONE
+OP_END: Final = act.OP_END
+OP_EXCHANGE: Final = act.OP_EXCHANGE
+OP_EXTRA: Final = act.OP_EXTRA
+OP_FROM: Final = act.OP_FROM
+OP_GAIN: Final = act.OP_GAIN
+OP_MOVE: Final = act.OP_MOVE
+OP_PLACE: Final = act.OP_PLACE
+OP_REFILL: Final = act.OP_REFILL
+OP_REPLACE: Final = act.OP_REPLACE
+OP_RESERVE: Final = act.OP_RESERVE
+OP_SERVE: Final = act.OP_SERVE
+OP_SHAKERS: Final = act.OP_SHAKERS
+OP_SLOT: Final = act.OP_SLOT
+OP_TAKE: Final = act.OP_TAKE
+OP_TECHNIQUE: Final = act.OP_TECHNIQUE
+OP_USE: Final = act.OP_USE
 _C: Final = CONTENT
 RULES: Final = _C.rules
 COSTS: Final = RULES.costs
@@ -266,9 +309,46 @@ class MixFlow(MixBase):
     @property
     def sealed(self) -> bool:
         """The setup's Mixologist Cards are kept secretly and simultaneously."""
-        return self.step == Step.SETUP
+        return self.step == S_SETUP
 
     # ----------------------------------------------------------------- steps
+
+    def _advance(self) -> None:
+        """Carry out automatic steps until one waits for a decision.
+
+        Each step's handler returns ``True`` once it waits (having set ``to_move``)
+        or ``False`` after moving ``self.step`` on. The handlers are called by
+        name, the commonest steps first, rather than from a table of functions:
+        compiled, that is a direct call instead of a call through Python's protocol.
+        """
+        while True:
+            step = self.step
+            if step == S_TURN_START:
+                waits = self._step_turn_start()
+            elif step == S_ACTION:
+                waits = self._step_menu()
+            elif step == S_END_TURN:
+                waits = self._step_end_turn()
+            elif step == S_AUTOMATON:
+                waits = self._step_automaton()
+            elif step == S_PENDING:
+                waits = self._step_pending()
+            elif S_CLIENT <= step <= S_RESERVE:
+                waits = self._step_decide()
+            elif step == S_BAR_SETUP:
+                waits = self._step_bar_setup()
+            elif step == S_UPKEEP:
+                waits = self._step_upkeep()
+            elif step == S_RETURN:
+                waits = self._step_return()
+            elif step == S_REFILL:
+                waits = self._step_refill()
+            elif step == S_SETUP:
+                waits = self._step_setup()
+            else:
+                waits = self._step_over()
+            if waits:
+                return
 
     def _step_setup(self) -> bool:
         """The sealed stage: every seat keeps one of its two Mixologist Cards."""
@@ -278,17 +358,17 @@ class MixFlow(MixBase):
     def _step_turn_start(self) -> bool:
         p = self.current
         if p >= self.num_players:
-            self.step = Step.AUTOMATON
+            self.step = S_AUTOMATON
             return False
         pv = self.pv
         b = p * W
         if pv[b + PLACED] >= pv[b + WORKERS] or p == self.closer:
             self.announce(TURN, "{p:Seat} perform{p:s} a Bar Setup.", p)
-            self.step = Step.BAR_SETUP
+            self.step = S_BAR_SETUP
             return False
         self.main_done = self.extra_done = False
         self.announce(TURN, "{p:Seat's} turn.", p)
-        self.step = Step.ACTION
+        self.step = S_ACTION
         return False
 
     def _step_menu(self) -> bool:
@@ -352,8 +432,8 @@ class MixFlow(MixBase):
                 TECH_SETUP_TEXT[t],
             )
             self._gains(p, TECH_SETUP[t], SRC_TECH_SETUP[t])
-        self.after = Step.UPKEEP
-        self.step = Step.PENDING
+        self.after = S_UPKEEP
+        self.step = S_PENDING
         return False
 
     def _step_upkeep(self) -> bool:
@@ -388,8 +468,8 @@ class MixFlow(MixBase):
         elif items:
             self.announce(RULE, "{p:Seat} pay{p:s} ${paid} upkeep.", p, paid)
         self._trigger(p, "bar_setup")
-        self.after = Step.RETURN
-        self.step = Step.PENDING
+        self.after = S_RETURN
+        self.step = S_PENDING
         return False
 
     def _step_return(self) -> bool:
@@ -398,7 +478,7 @@ class MixFlow(MixBase):
         pv = self.pv
         pv[b + PLACED] = 0
         pv[b + REFRESHED_CLIENTS] = pv[b + REFRESHED_BAR] = 0
-        self.step = Step.REFILL
+        self.step = S_REFILL
         return False
 
     def _step_refill(self) -> bool:
@@ -421,14 +501,14 @@ class MixFlow(MixBase):
             q = (p + i) % everyone
             if not pv[q * W + FINISHED]:
                 self.current = q
-                self.step = Step.TURN_START
+                self.step = S_TURN_START
                 return False
         self._final_scoring()
         return False
 
     def _step_automaton(self) -> bool:
         automaton_turn(self)
-        self.step = Step.END_TURN
+        self.step = S_END_TURN
         return False
 
     def _step_over(self) -> bool:
@@ -439,40 +519,40 @@ class MixFlow(MixBase):
 
     def _legal_actions(self, player: int) -> tuple[Action, ...]:
         step = self.step
-        if step == Step.ACTION:
+        if step == S_ACTION:
             return self._action_menu(player)
-        if step == Step.PENDING:
+        if step == S_PENDING:
             return self._pending_options(player)
-        if step == Step.SETUP:
+        if step == S_SETUP:
             return tuple(a for m in self.dealt[player] for a in act.KEEP[m])
-        if step == Step.CLIENT:
+        if step == S_CLIENT:
             return tuple(act.CLIENT[c] for c in self._eligible_clients(player))
-        if step == Step.SERVE:
+        if step == S_SERVE:
             return tuple(act.SERVE[b] for b in range(BARS) if self.ready(player, b))
-        if step == Step.DICE:
+        if step == S_DICE:
             extra = self.pv[player * W + EXTRA_DICE]
             return act.DICE[: min(extra, act.MAX_EXTRA_DICE) + 1]
-        if step == Step.TECHNIQUE:
+        if step == S_TECHNIQUE:
             return tuple(act.TECHNIQUE[t] for t in self.tech_row)
-        if step == Step.SLOT:
+        if step == S_SLOT:
             held = self.techniques[player]
             slot = (act.SLOT,) if len(held) < TECH_SLOTS else ()
             return (*slot, *(act.REPLACE[t] for t in held))
-        if step == Step.BARSPACE:
+        if step == S_BARSPACE:
             return tuple(act.BARSPACE[t] for t in self.bar_tiles)
-        if step == Step.BUY:
+        if step == S_BUY:
             options = self._ingredient_options(player, self.store, act.BUY, NONE)
             if self.pv[player * W + MONEY] < STORE_PRICE:
                 options = []
             if self.buying:
                 options.append(act.DONE)
             return tuple(options)
-        if step == Step.SHAKERS:
+        if step == S_SHAKERS:
             most = min(self.pv[player * W + MONEY] // SHAKER_PRICE, act.MAX_SHAKERS_BOUGHT)
             return act.SHAKERS[:most]
-        if step == Step.RESERVE:
+        if step == S_RESERVE:
             return tuple(act.RESERVE_CLIENT[c] for column in self.columns for c in column)
-        if step == Step.REFILL:
+        if step == S_REFILL:
             return self._refill_options()
         return ()
 
@@ -710,18 +790,18 @@ class MixFlow(MixBase):
 
     def _act(self, p: int, action: Action) -> None:
         """Carry out one decision and set the step that follows (no advancing)."""
-        op, a, b = act.CODE[action]
+        op, a, b = CODE[action]
         step = self.step
-        if step == Step.PENDING:
+        if step == S_PENDING:
             self._resolve_pending(p, op, a, b, action)
             return
-        if op == act.OP_PLACE:
+        if op == OP_PLACE:
             self._main(p, a)
-        elif op == act.OP_EXTRA:
+        elif op == OP_EXTRA:
             self._extra(p, a)
-        elif op == act.OP_END:
-            self.step = Step.END_TURN
-        elif op == act.OP_MOVE:
+        elif op == OP_END:
+            self.step = S_END_TURN
+        elif op == OP_MOVE:
             self._lose_reserve(p, a, 1)
             self._put(p, a, b)
             self.announce(
@@ -730,8 +810,8 @@ class MixFlow(MixBase):
                 p,
                 ING_A[a],
             )
-            self.step = Step.ACTION
-        elif op == act.OP_EXCHANGE:
+            self.step = S_ACTION
+        elif op == OP_EXCHANGE:
             self._lose_reserve(p, a, COSTS.exchange_give)
             self.store[a] += COSTS.exchange_give
             self.announce(
@@ -741,45 +821,45 @@ class MixFlow(MixBase):
                 ING_PLURAL[a],
             )
             self._queue(p, K_STORE, COSTS.exchange_get, SRC_EXCHANGE)
-            self._then(Step.ACTION)
-        elif op == act.OP_USE:
+            self._then(S_ACTION)
+        elif op == OP_USE:
             self._use_tile(p, a)
-        elif op == act.OP_CLIENT:
+        elif op == OP_CLIENT:
             self._take_client(p, a)
-        elif op == act.OP_RESERVE:
+        elif op == OP_RESERVE:
             self._reserve_client(p, a)
-        elif op == act.OP_BUY:
+        elif op == OP_BUY:
             self.pv[p * W + MONEY] -= STORE_PRICE
             self.store[a] -= 1
             self._put(p, a, b)
             self.buying += 1
             self.announce(MOVE, "{p:Seat} buy{p:s} {ingredient} for $5.", p, ING_A[a])
-        elif op == act.OP_DONE:
+        elif op == OP_DONE:
             self._trigger(p, "store_purchase")
-            self._then(Step.ACTION)
-        elif op == act.OP_SHAKERS:
+            self._then(S_ACTION)
+        elif op == OP_SHAKERS:
             pv = self.pv
             pv[p * W + MONEY] -= SHAKER_PRICE * a
             pv[p * W + SHAKERS] += a
             self.announce(
                 MOVE, "{p:Seat} buy{p:s} {n:plural:shaker} for ${price}.", p, a, SHAKER_PRICE * a
             )
-            self.step = Step.ACTION
-        elif op == act.OP_SERVE:
+            self.step = S_ACTION
+        elif op == OP_SERVE:
             self.serving = a - 1
             self._to_dice(p)
-        elif op == act.OP_DICE:
+        elif op == OP_DICE:
             self._complete(p, self.serving, a)
-        elif op == act.OP_TECHNIQUE:
+        elif op == OP_TECHNIQUE:
             self.serving = a
-            self.step = Step.SLOT
-        elif op == act.OP_SLOT:
+            self.step = S_SLOT
+        elif op == OP_SLOT:
             self._take_technique(p, self.serving, NONE)
-        elif op == act.OP_REPLACE:
+        elif op == OP_REPLACE:
             self._take_technique(p, self.serving, a)
-        elif op == act.OP_BARSPACE:
+        elif op == OP_BARSPACE:
             self._add_bar_space(p, a)
-        elif op == act.OP_REFILL:
+        elif op == OP_REFILL:
             self._refill(p, a)
         else:  # OP_KEEP
             self._keep(p, a, b)
@@ -787,7 +867,7 @@ class MixFlow(MixBase):
     def _then(self, step: Step) -> None:
         """Resolve waiting gains, then go on with ``step`` (at once when none wait)."""
         self.after = step
-        self.step = Step.PENDING if self.pending else step
+        self.step = S_PENDING if self.pending else step
 
     # ----------------------------------------------------------------- setup
 
@@ -795,7 +875,7 @@ class MixFlow(MixBase):
         self.choices[p] = card * 2 + start
         if any(c < 0 for c in self.choices):
             # Sealed until everyone has chosen; the reveal then tells each seat its own.
-            self.step = Step.SETUP
+            self.step = S_SETUP
             return
         starts = RULES.start.ingredient_choices
         for q in range(self.num_players):
@@ -815,7 +895,7 @@ class MixFlow(MixBase):
         if self.automaton >= 0:
             self.current = self.num_players
             automaton_round_start(self)
-        self.step = Step.TURN_START
+        self.step = S_TURN_START
 
     # ----------------------------------------------------------------- main and additional
 
@@ -827,59 +907,59 @@ class MixFlow(MixBase):
         self.pv[p * W + PLACED] += 1
         self.announce(MOVE, "{p:Seat} place{p:s} a mixologist to {action}.", p, MAIN_WORDS[m])
         if m == act.M_CLIENT:
-            self.step = Step.CLIENT
+            self.step = S_CLIENT
         elif m == act.M_INGREDIENTS:
             self._queue(p, K_BAR, RULES.rewards.take_ingredients, SRC_INGREDIENTS)
-            self._then(Step.ACTION)
+            self._then(S_ACTION)
         elif m == act.M_COCKTAIL:
             self._pay_shakers(p, COSTS.prepare_shakers)
-            self.step = Step.SERVE
+            self.step = S_SERVE
         elif m == act.M_TIPDIE:
             self._gain(p, K_TIP_DIE, 1, SRC_TIP_DIE)
-            self._then(Step.ACTION)
+            self._then(S_ACTION)
         elif m == act.M_TECHNIQUE:
             self._pay_shakers(p, COSTS.technique_shakers)
-            self.step = Step.TECHNIQUE
+            self.step = S_TECHNIQUE
         elif m == act.M_SHAKER:
             self.pv[p * W + SHAKERS] += 1
-            self.step = Step.ACTION
+            self.step = S_ACTION
         elif m == act.M_REFRESH_CLIENTS:
             self._refresh_clients(p)
-            self._then(Step.ACTION)
+            self._then(S_ACTION)
         elif m == act.M_REFRESH_BAR:
             self._refresh_bar(p)
-            self._then(Step.ACTION)
+            self._then(S_ACTION)
         else:
             self._pay_shakers(p, COSTS.bar_space_main_shakers)
-            self.step = Step.BARSPACE
+            self.step = S_BARSPACE
 
     def _extra(self, p: int, x: int) -> None:
         self.extra_done = True
         self.announce(MOVE, "{p:Seat} take{p:s} an additional action: {action}.", p, EXTRA_WORDS[x])
         if x == act.X_BUY:
             self.buying = 0
-            self.step = Step.BUY
+            self.step = S_BUY
         elif x == act.X_INGREDIENTS:
             self._pay_shakers(p, COSTS.ingredients_extra_shakers)
             self._queue(p, K_BAR, RULES.rewards.take_ingredients, SRC_INGREDIENTS)
-            self._then(Step.ACTION)
+            self._then(S_ACTION)
         elif x == act.X_REFRESH_CLIENTS:
             self._pay_shakers(p, COSTS.refresh_extra_shakers)
             self._refresh_clients(p)
-            self._then(Step.ACTION)
+            self._then(S_ACTION)
         elif x == act.X_REFRESH_BAR:
             self._pay_shakers(p, COSTS.refresh_extra_shakers)
             self._refresh_bar(p)
-            self._then(Step.ACTION)
+            self._then(S_ACTION)
         elif x == act.X_SHAKERS:
-            self.step = Step.SHAKERS
+            self.step = S_SHAKERS
         elif x == act.X_BARSPACE:
             self._pay_shakers(p, COSTS.bar_space_extra_shakers)
-            self.step = Step.BARSPACE
+            self.step = S_BARSPACE
         else:
             self._pay_shakers(p, COSTS.tip_die_extra_shakers)
             self._gain(p, K_TIP_DIE, 1, SRC_TIP_DIE)
-            self._then(Step.ACTION)
+            self._then(S_ACTION)
 
     def _use_tile(self, p: int, index: int) -> None:
         pv = self.pv
@@ -890,23 +970,23 @@ class MixFlow(MixBase):
         effect = EXP_ONCE[t]
         self.announce(MOVE, "{p:Seat} use{p:s} the experience tile {tile}.", p, EXP_NAMES[t])
         if effect == ONCE_COCKTAIL:
-            self.step = Step.SERVE
+            self.step = S_SERVE
         elif effect == ONCE_TECHNIQUE:
-            self.step = Step.TECHNIQUE
+            self.step = S_TECHNIQUE
         elif effect == ONCE_RECALL:
             pv[b + PLACED] -= 1
-            self.step = Step.ACTION
+            self.step = S_ACTION
         elif effect == ONCE_RESERVE:
-            self.step = Step.RESERVE
+            self.step = S_RESERVE
         elif effect == ONCE_DOUBLE:
             pv[b + DOUBLE_TIPS] = 1
-            self.step = Step.ACTION
+            self.step = S_ACTION
         else:
             self.announce(
                 RULE, "{source} pays {p:seat} {gains}.", EXP_NAMES[t], p, EXP_GAINS_TEXT[t]
             )
             self._gains(p, EXP_GAINS[t], SRC_EXP[t])
-            self._then(Step.ACTION)
+            self._then(S_ACTION)
 
     # ----------------------------------------------------------------- clients
 
@@ -928,13 +1008,13 @@ class MixFlow(MixBase):
         )
         self._gains(p, CLIENT_INSTANT[c], SRC_INSTANT[c])
         self._trigger(p, "take_client")
-        self._then(Step.ACTION)
+        self._then(S_ACTION)
 
     def _reserve_client(self, p: int, c: int) -> None:
         self.pv[p * W + RESERVED] = c
         self._off_column(c)
         self.announce(MOVE, "{p:Seat} reserve{p:s} the client {card}.", p, CLIENT_NAMES[c])
-        self.step = Step.ACTION
+        self.step = S_ACTION
 
     def _off_column(self, c: int) -> None:
         """A face-up card leaves its column: the others slide down and the top is refilled."""
@@ -1011,13 +1091,13 @@ class MixFlow(MixBase):
         self.pv[p * W + BAR_TILE] = tile
         self.bar_tiles = tuple(t for t in self.bar_tiles if t != tile)
         self.announce(MOVE, "{p:Seat} add{p:s} the Bar Space {tile}.", p, BAR_TILE_NAMES[tile])
-        self.step = Step.ACTION
+        self.step = S_ACTION
 
     # ----------------------------------------------------------------- cocktails
 
     def _to_dice(self, p: int) -> None:
         if self.pv[p * W + EXTRA_DICE]:
-            self.step = Step.DICE
+            self.step = S_DICE
         else:
             self._complete(p, self.serving, 0)
 
@@ -1054,7 +1134,7 @@ class MixFlow(MixBase):
         )
         self._trigger(p, "complete_client")
         self._track(p)
-        self._then(Step.ACTION)
+        self._then(S_ACTION)
 
     def _roll(self, dice: int) -> list[int]:
         below = self.rng.below
@@ -1143,7 +1223,7 @@ class MixFlow(MixBase):
         self._fill_tech_row()
         self._gain(p, K_INCREASE, TECH_INCREASE[t])
         self._trigger(p, "take_technique")
-        self._then(Step.ACTION)
+        self._then(S_ACTION)
 
     def _fill_tech_row(self) -> None:
         if len(self.tech_row) < FACE_UP[self.num_players] and self.tech_deck:
@@ -1223,19 +1303,19 @@ class MixFlow(MixBase):
         kind, amount, detail = head[1], head[2], max(head[3], 0)
         rest = amount - 1
         pv = self.pv
-        if op == act.OP_GAIN:
+        if op == OP_GAIN:
             self.store[a] -= 1
             self._put(p, a, b)
             self.announce(MOVE, "{p:Seat} take{p:s} {ingredient} from the Store.", p, ING_A[a])
-        elif op == act.OP_TAKE:
+        elif op == OP_TAKE:
             self.bar[a] -= 1
             self._put(p, a, b)
             self.announce(MOVE, "{p:Seat} take{p:s} {ingredient} from the Bar Supply.", p, ING_A[a])
-        elif op == act.OP_FROM:
+        elif op == OP_FROM:
             pv[a * W + EXTRA_DICE] -= 1
             pv[p * W + EXTRA_DICE] += 1
             self.announce(MOVE, "{p:Seat} take{p:s} an extra tip die from {q:seat}.", p, a)
-        elif op == act.OP_ADVANCE:
+        elif op == OP_ADVANCE:
             side = self.tile_side
             space = ADVANCE_AT[side][action]
             pv[p * W + POS] = space
@@ -1311,13 +1391,13 @@ class MixFlow(MixBase):
                     p,
                     ROUND_LIMIT,
                 )
-        self.step = Step.END_TURN
+        self.step = S_END_TURN
 
     # ----------------------------------------------------------------- the end
 
     def _final_scoring(self) -> None:
         scores = [int(s) for s in self.scores()]
-        self.step = Step.OVER
+        self.step = S_OVER
         self.announce(RULE, "Final scoring: {scores} VP.", scores)
         best = self.ranking()[0]
         if len(best) == 1:
@@ -1332,13 +1412,13 @@ class MixFlow(MixBase):
     def _explain_illegal(self, player: int, action: Action) -> tuple[str, str]:
         step = self.step
         verb = action.verb
-        if step == Step.SETUP:
+        if step == S_SETUP:
             return "keep one of your two dealt Mixologist Cards, with spirit or tool", RULE_SETUP
-        if step == Step.PENDING:
+        if step == S_PENDING:
             return "choose how to take the bonus being resolved", RULE_TURN
-        if step == Step.REFILL:
+        if step == S_REFILL:
             return "refill one ingredient type missing from the Bar Supply", RULE_BAR_SETUP
-        if step != Step.ACTION:
+        if step != S_ACTION:
             return f"finish the action under way: choose a {PHASE_WORD[step]}", RULE_MAIN
         if verb == "place":
             if self.main_done:
@@ -1379,33 +1459,6 @@ class MixFlow(MixBase):
         return {"turns": self.turns, "bar_setups": max(setups), "orders": self.fox}
 
 
-MixFlow._steps = step_table(
-    Step,
-    {
-        Step.SETUP: MixFlow._step_setup,
-        Step.TURN_START: MixFlow._step_turn_start,
-        Step.ACTION: MixFlow._step_menu,
-        Step.CLIENT: MixFlow._step_decide,
-        Step.SERVE: MixFlow._step_decide,
-        Step.DICE: MixFlow._step_decide,
-        Step.TECHNIQUE: MixFlow._step_decide,
-        Step.SLOT: MixFlow._step_decide,
-        Step.BARSPACE: MixFlow._step_decide,
-        Step.BUY: MixFlow._step_decide,
-        Step.SHAKERS: MixFlow._step_decide,
-        Step.RESERVE: MixFlow._step_decide,
-        Step.PENDING: MixFlow._step_pending,
-        Step.BAR_SETUP: MixFlow._step_bar_setup,
-        Step.UPKEEP: MixFlow._step_upkeep,
-        Step.RETURN: MixFlow._step_return,
-        Step.REFILL: MixFlow._step_refill,
-        Step.END_TURN: MixFlow._step_end_turn,
-        Step.AUTOMATON: MixFlow._step_automaton,
-        Step.OVER: MixFlow._step_over,
-    },
-)
-
-
 MAIN_WORDS: Final = (
     "take a client card",
     "take 2 ingredients from the Bar Supply",
@@ -1430,15 +1483,15 @@ EXTRA_WORDS: Final = (
 """Each Additional Action in words, in the order of ``actions.EXTRA``."""
 
 PHASE_WORD: Final = {
-    Step.CLIENT: "client card",
-    Step.SERVE: "glass to serve",
-    Step.DICE: "number of extra dice",
-    Step.TECHNIQUE: "technique card",
-    Step.SLOT: "slot or a card to replace",
-    Step.BARSPACE: "Bar Space tile",
-    Step.BUY: "purchase, or done",
-    Step.SHAKERS: "number of shakers",
-    Step.RESERVE: "client card to reserve",
+    S_CLIENT: "client card",
+    S_SERVE: "glass to serve",
+    S_DICE: "number of extra dice",
+    S_TECHNIQUE: "technique card",
+    S_SLOT: "slot or a card to replace",
+    S_BARSPACE: "Bar Space tile",
+    S_BUY: "purchase, or done",
+    S_SHAKERS: "number of shakers",
+    S_RESERVE: "client card to reserve",
 }
 MAIN_WHY: Final = {
     "client": "taking a client needs an empty Bar Space and a card your technique reaches",
