@@ -135,7 +135,7 @@ class BaristaBase(State):
         c.current = self.current
         c.dealer = self.dealer
         c.dice = self.dice
-        c.hands = [*map(list.copy, self.hands)]
+        c.hands = [hand.copy() for hand in self.hands]
         c.placed = self.placed.copy()
         c.placed_as = self.placed_as.copy()
         c.deck = self.deck.copy()
