@@ -21,6 +21,19 @@ INGREDIENT: Final = tuple(
 """The ingredient card of each die's value, by die and value index."""
 
 
+def _remove(pool: list[int], card: int) -> None:
+    """Take the first ``card`` out of ``pool``, as ``list.remove`` would.
+
+    Compiled, this loop compares native integers, where ``list.remove`` goes
+    through the generic comparison for every card it passes.
+    """
+    for i in range(len(pool)):
+        if pool[i] == card:
+            pool.pop(i)
+            return
+    raise ValueError(f"card {card} is not in the pool")
+
+
 @trait
 class BaristaKnowledge(BaristaBase):
     """Determinization and evaluation."""
@@ -58,7 +71,7 @@ class BaristaKnowledge(BaristaBase):
         rng.permute(pool)
         for holder, knower, kind in self.known:
             if knower == viewer and holder != viewer:
-                pool.remove(kind)
+                _remove(pool, kind)
                 hands[holder].append(kind)
         self._fill_slots(others, pool, rng)
         for q in others:
@@ -114,13 +127,13 @@ class BaristaKnowledge(BaristaBase):
             pick_wild = can_wild and (not can_kind or rng.below(have[kind] + wilds) >= have[kind])
             if pick_wild:
                 wilds -= 1
-                pool.remove(WILD)
+                _remove(pool, WILD)
                 card = WILD
             else:
                 if need[kind] >= have[kind]:
                     short += 1
                 have[kind] -= 1
-                pool.remove(kind)
+                _remove(pool, kind)
                 card = kind
             placed[q][c] = card
 
