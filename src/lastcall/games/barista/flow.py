@@ -175,6 +175,34 @@ class BaristaFlow(BaristaBase):
         self.hands[p].append(card)
         return card
 
+    # Copies of a state share these lists (see BaristaBase.clone): a change
+    # replaces the list it changes, never writes into it.
+
+    def _set_die(self, c: int, v: int) -> None:
+        dice = self.dice.copy()
+        dice[c] = v
+        self.dice = dice
+
+    def _set_slot(self, p: int, c: int, k: int, v: int) -> None:
+        """Put card ``k`` (or ``EMPTY``) on ``p``'s slot ``c``, placed against die value ``v``."""
+        row = self.placed[p].copy()
+        row[c] = k
+        self.placed[p] = row
+        row = self.placed_as[p].copy()
+        row[c] = v
+        self.placed_as[p] = row
+
+    def _add_tips(self, p: int, amount: int, source: int) -> None:
+        """Give ``p`` ``amount`` tips (negative: take them) and count them under ``source``."""
+        tips = self.tips.copy()
+        tips[p] += amount
+        self.tips = tips
+        earned = self.earned.copy()
+        row = earned[p].copy()
+        row[source] += amount
+        earned[p] = row
+        self.earned = earned
+
     def _card_plays(self, p: int, in_turn: bool) -> list[Action]:
         """Placements (at setup, or in a turn replacing stale cards too) and action cards."""
         hand = self.hands[p]
@@ -264,7 +292,7 @@ class BaristaFlow(BaristaBase):
             self._target(player, arg)
         elif op == act.OP_ROLL:
             self.pending = EMPTY
-            self.dice[arg] = FACES[arg][self.rng.below(6)]
+            self._set_die(arg, FACES[arg][self.rng.below(6)])
             self.announce(
                 CHANCE,
                 "{p:Seat} re-roll{p:s} the {die} die and it shows {face}. The order is {order}.",
@@ -277,7 +305,7 @@ class BaristaFlow(BaristaBase):
         elif op == act.OP_CHANGE:
             c, v = divmod(arg, act.VALUE_RADIX)
             self.pending = EMPTY
-            self.dice[c] = v
+            self._set_die(c, v)
             self.announce(
                 MOVE,
                 "{p:Seat} change{p:s} the {die} die to {face}. The order is {order}.",
@@ -289,8 +317,7 @@ class BaristaFlow(BaristaBase):
             self._end_turn()
         elif op == act.OP_DISCARD_PLACED:
             k = self.placed[player][arg]
-            self.placed[player][arg] = EMPTY
-            self.placed_as[player][arg] = EMPTY
+            self._set_slot(player, arg, EMPTY, EMPTY)
             self.discard.append(k)
             self.announce(
                 REVEAL,
@@ -302,7 +329,9 @@ class BaristaFlow(BaristaBase):
             )
             self._end_turn()
         elif op == act.OP_READY:
-            self.ready[player] = True
+            ready = self.ready.copy()
+            ready[player] = True
+            self.ready = ready
             self._advance()
         else:  # OP_CHALLENGE
             self.challenger = player
@@ -336,8 +365,7 @@ class BaristaFlow(BaristaBase):
         k, c = (WILD, arg) if op == act.OP_PLACE_WILD else (arg, CAT[arg])
         replaced = self.placed[p][c]
         self._lose_face_down(p, k, c)
-        self.placed[p][c] = k
-        self.placed_as[p][c] = self.dice[c]
+        self._set_slot(p, c, k, self.dice[c])
         self.announce(
             MOVE,
             "{p:Seat} place{p:s} a card face down on the {slot} slot.",
@@ -371,7 +399,7 @@ class BaristaFlow(BaristaBase):
                     e for e in self.known if e[0] != q or (e[1] in (p, q) and e[2] != card)
                 ]
             self.hands[p].append(card)
-            self.known.append((p, q, card))
+            self.known = [*self.known, (p, q, card)]
             self.announce(
                 CHANCE,
                 "{p:Seat} take{p:s} a card from {q:seat}, and {q:seat} draw{q:s} a replacement.",
@@ -424,15 +452,14 @@ class BaristaFlow(BaristaBase):
                 return False
         return True
 
-    def _pay(self, p: int, amount: int) -> int:
+    def _pay(self, p: int, amount: int, source: int) -> int:
         paid = min(amount, self.jar)
         self.jar -= paid
-        self.tips[p] += paid
+        self._add_tips(p, paid, source)
         return paid
 
     def _pay_back(self, p: int) -> None:
-        self.tips[p] -= 1
-        self.earned[p][FAILED_CHALLENGES] -= 1
+        self._add_tips(p, -1, FAILED_CHALLENGES)
         self.jar += 1
         self.announce(RULE, "{p:Seat's} challenge fails: {p:seat} pay{p:s} a tip token back.", p)
 
@@ -443,8 +470,7 @@ class BaristaFlow(BaristaBase):
             p,
             self.order_name(),
         )
-        paid = self._pay(p, PERFECT_TIPS)
-        self.earned[p][PERFECT_ORDERS] += paid
+        paid = self._pay(p, PERFECT_TIPS, PERFECT_ORDERS)
         self.announce(RULE, "{p:Seat} receive{p:s} {n:plural:tip token}.", p, paid)
         if self.challenger >= 0 and self.challenger != p:
             self._resolve_challenge()
@@ -469,8 +495,7 @@ class BaristaFlow(BaristaBase):
             )
         mine = self.progress(ch)
         if any(mine > self.progress(q) for q in range(self.num_players) if q != ch):
-            paid = self._pay(ch, 1)
-            self.earned[ch][SUCCESSFUL_CHALLENGES] += paid
+            paid = self._pay(ch, 1, SUCCESSFUL_CHALLENGES)
             self.announce(RULE, "{p:Seat's} challenge succeeds: {n:plural:tip token}.", ch, paid)
         else:
             self._pay_back(ch)

@@ -125,21 +125,26 @@ class BaristaBase(State):
         self.step = Step.DEAL
 
     def clone(self) -> Self:
+        """A copy that shares what the rules never write into: the rows of ``placed``,
+        ``placed_as`` and ``earned``, and the lists ``dice``, ``tips``, ``earned``,
+        ``known`` and ``ready``, which a change replaces whole (a few changes a round,
+        against a copy at every search iteration). Hands, the deck and the discard pile
+        change at every turn, and are copied."""
         c = self._copy_base()
         c.step = self.step
         c.current = self.current
         c.dealer = self.dealer
-        c.dice = self.dice.copy()
-        c.hands = [*map(list.copy, self.hands)]
-        c.placed = [*map(list.copy, self.placed)]
-        c.placed_as = [*map(list.copy, self.placed_as)]
+        c.dice = self.dice
+        c.hands = [hand.copy() for hand in self.hands]
+        c.placed = self.placed.copy()
+        c.placed_as = self.placed_as.copy()
         c.deck = self.deck.copy()
         c.discard = self.discard.copy()
-        c.tips = self.tips.copy()
-        c.earned = [*map(list.copy, self.earned)]
+        c.tips = self.tips
+        c.earned = self.earned
         c.jar = self.jar
-        c.known = self.known.copy()
-        c.ready = self.ready.copy()
+        c.known = self.known
+        c.ready = self.ready
         c.challenger = self.challenger
         c.final_left = self.final_left
         c.pending = self.pending
