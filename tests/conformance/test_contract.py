@@ -9,6 +9,7 @@ import pytest
 from lastcall.core import (
     Action,
     IllegalAction,
+    Rng,
     StaleState,
     State,
     StateError,
@@ -96,6 +97,39 @@ def test_clones_are_independent_and_json_round_trips(case: Case) -> None:
 
     for seed in range(3):
         walk(case, 2000 + seed, check)
+
+
+def _play_on(state: State, rng: Rng, decisions: int) -> None:
+    for _ in range(decisions):
+        if not state.to_move:
+            return
+        seat = state.to_move[rng.below(len(state.to_move))]
+        actions = state.legal_actions(seat)
+        state.apply(seat, actions[rng.below(len(actions))])
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_copies_played_on_never_move_their_source_nor_it_them(case: Case) -> None:
+    """Clones and worlds may share what the rules replace whole, never what they write into."""
+
+    def check(state: State, step: int, rng: Rng) -> None:
+        if step % DEEP_CHECK_EVERY or state.is_over:
+            return
+        text = json.dumps(state.to_json(), sort_keys=True)
+        copies = [state.clone()] + [
+            state.determinize(p, rng.next64()) for p in range(state.num_players)
+        ]
+        for copy in copies:
+            _play_on(copy, rng, 12)
+        assert json.dumps(state.to_json(), sort_keys=True) == text, "a copy moved its source"
+        source = state.clone()
+        kept = [source.clone(), source.determinize(step % state.num_players, step)]
+        texts = [json.dumps(k.to_json(), sort_keys=True) for k in kept]
+        _play_on(source, rng, 12)
+        for k, before in zip(kept, texts, strict=True):
+            assert json.dumps(k.to_json(), sort_keys=True) == before, "a source moved its copy"
+
+    walk(case, 2500, check)
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

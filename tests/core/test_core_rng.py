@@ -135,6 +135,23 @@ def test_the_generator_gives_these_numbers_on_either_path() -> None:
     assert mix_seed(3, 1 << 70, -2) == 0xEB700481F27BDB9D
 
 
+@pytest.mark.parametrize(
+    ("parts", "seed"),
+    [
+        ((7, 0, 0xD37E), 0x456AC7DCB158F531),
+        ((0,), 0xE220A8397B1DCDAF),
+        ((2**62 - 1, 3), 0xB35EEAC37F888E4F),
+        ((2**62,), 0x00AA50EA8E0FA9EB),
+        ((2**63 + 5, 1), 0xBA16740D528574FA),
+        ((-1,), 0xE4D971771B652C20),
+    ],
+)
+def test_mixed_seeds_are_these_on_either_path(parts: tuple[int, ...], seed: int) -> None:
+    """The native path takes parts under ``2**62`` straight and the rest through masking."""
+    assert mix_seed(*parts) == seed
+    assert Rng.mixed(*parts) == Rng(seed)
+
+
 def test_the_native_path_runs_exactly_where_the_engine_is_compiled() -> None:
     assert rng_module.NATIVE is compiled()
 

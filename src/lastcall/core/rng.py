@@ -14,7 +14,7 @@ same numbers, bit for bit, which the suite holds on both builds.
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Sequence
 from typing import Final, TypeVar
 
 from mypy_extensions import i64
@@ -65,10 +65,24 @@ def _signed(value: int) -> int:
 
 def mix_seed(*parts: int) -> int:
     """Combine integers into one well-spread 64-bit seed."""
+    if NATIVE:
+        return int(_mix_native(parts)) & _MASK
     state = 0
     for part in parts:
         state = Rng(state ^ (part & _MASK)).next64()
     return state
+
+
+def _mix_native(parts: tuple[int, ...]) -> i64:
+    """:func:`mix_seed` on native integers, as the signed twin of the seed.
+
+    A part under ``2**62`` (every seat, tag and most seeds) converts straight to ``i64``.
+    """
+    t: i64 = 0
+    for part in parts:
+        bits: i64 = part if part >> 62 == 0 else _signed(part & _MASK)
+        t = _mixed((t ^ bits) + _GAMMA_I64)
+    return t
 
 
 class Rng:
@@ -90,6 +104,15 @@ class Rng:
 
     def __reduce__(self) -> tuple[type[Rng], tuple[int]]:
         return Rng, (self.state,)
+
+    @staticmethod
+    def mixed(*parts: int) -> Rng:
+        """``Rng(mix_seed(*parts))``, the seed never leaving native integers where compiled."""
+        if NATIVE:
+            rng = Rng(0)
+            rng._s = _mix_native(parts)
+            return rng
+        return Rng(mix_seed(*parts))
 
     def copy(self) -> Rng:
         twin = Rng(0)
@@ -126,7 +149,7 @@ class Rng:
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
-    def shuffle(self, items: MutableSequence[T]) -> None:
+    def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates in place, drawing exactly as ``below(i + 1)`` would.
 
         The generator is written out in the loop (literal constants, the state
@@ -151,7 +174,7 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self._s = s
 
-    def permute(self, items: MutableSequence[T], last: int | None = None) -> None:
+    def permute(self, items: list[T], last: int | None = None) -> None:
         """A uniformly random order in place, for re-sampling what a seat has not seen.
 
         With ``last``, only the last ``last`` places are drawn (each uniformly
@@ -190,7 +213,7 @@ class Rng:
                     break
         self._s = s
 
-    def _permute_native(self, items: MutableSequence[T], last: int) -> None:
+    def _permute_native(self, items: list[T], last: int) -> None:
         """:meth:`permute` on native integers: ``x * (i + 1)`` wraps to its low 64 bits."""
         t = self._s
         i: i64 = len(items) - 1

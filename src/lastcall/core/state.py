@@ -32,7 +32,7 @@ from lastcall.core.events import (
     log_to_json,
     next_index,
 )
-from lastcall.core.rng import Rng, mix_seed
+from lastcall.core.rng import Rng
 from lastcall.core.typed import decode_log, decode_value, encode
 
 if TYPE_CHECKING:
@@ -442,7 +442,7 @@ class State(ABC):
         bot may search it without peeking.
         """
         world = self.clone()
-        rng = Rng(mix_seed(seed, player, _DETERMINIZE_TAG))
+        rng = Rng.mixed(seed, player, _DETERMINIZE_TAG)
         world._resample(player, rng)
         world.rng = rng
         if not self.to_move:
@@ -458,7 +458,7 @@ class State(ABC):
         generator) is drawn anew, so the copy does not know what comes next.
         """
         world = self.clone()
-        rng = Rng(mix_seed(seed, _RESEED_TAG))
+        rng = Rng.mixed(seed, _RESEED_TAG)
         world._resample(None, rng)
         world.rng = rng
         world._legal = None

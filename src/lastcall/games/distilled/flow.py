@@ -107,6 +107,7 @@ from lastcall.games.distilled.state import (
     Step,
     W,
     card_cost,
+    replaced,
 )
 from lastcall.games.distilled.texts import (
     BARREL_IN_TEXT,
@@ -672,14 +673,14 @@ class DistilledFlow(DistilledBase):
         if step == Step.VAT:
             c = act.ARG[action]
             if action[1] == "add":
-                self.vat_in[p] = _add(self.vat_in[p], c)
+                self.vat_in = replaced(self.vat_in, p, _add(self.vat_in[p], c))
             else:
-                self.vat_out[p] = _add(self.vat_out[p], c)
+                self.vat_out = replaced(self.vat_out, p, _add(self.vat_out[p], c))
         elif step == Step.SETUP:
             if verb == "distiller":
-                self.choice[p] = act.ARG[action]
+                self.choice = replaced(self.choice, p, act.ARG[action])
             else:
-                self.drop[p] = act.ARG[action]
+                self.drop = replaced(self.drop, p, act.ARG[action])
         elif step == Step.MARKET:
             self._market(p, action)
         elif step == Step.ABILITY:
@@ -997,8 +998,8 @@ class DistilledFlow(DistilledBase):
 
     def _distil(self, p: int) -> None:
         cards = list(self.vat_in[p])
-        self.vat_in[p] = ()
-        self.vat_out[p] = ()
+        self.vat_in = replaced(self.vat_in, p, ())
+        self.vat_out = replaced(self.vat_out, p, ())
         if not cards:
             return
         yeast = water = alcohol = sugar = 0
@@ -1726,7 +1727,9 @@ class DistilledFlow(DistilledBase):
             if spec.ability == "whiskey_aged_money":
                 self.recipes[p] |= 1 << WHISKEY
             dropped = self.drop[p]
-            self.goals[p] = tuple(g for g in self.dealt_goals[p] if g != dropped)
+            self.goals = replaced(
+                self.goals, p, tuple(g for g in self.dealt_goals[p] if g != dropped)
+            )
             self.announce(
                 REVEAL,
                 "{p:Seat} keep{p:s} {distiller}, of {region}.",

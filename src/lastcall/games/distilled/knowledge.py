@@ -171,7 +171,12 @@ class DistilledKnowledge(DistilledBase):
         if viewer is None or self.step == Step.OVER:
             return
         others = [q for q in range(self.num_players) if q != viewer]
+        # The lists written below are shared with the state this one was cloned from.
+        self.dealt_goals = self.dealt_goals.copy()
+        self.drop = self.drop.copy()
         if self.step == Step.SETUP:
+            self.dealt = self.dealt.copy()
+            self.choice = self.choice.copy()
             k = RULES.distillers_dealt
             mine = self.dealt[viewer]
             unseen = [d for d in range(len(_C.distillers)) if d not in mine]
@@ -191,6 +196,7 @@ class DistilledKnowledge(DistilledBase):
                 if self.drop[q] >= 0:
                     self.drop[q] = self.dealt_goals[q][rng.below(g)]
             return
+        self.goals = self.goals.copy()
         g = RULES.goals_dealt
         seen = self.dealt_goals[viewer]
         goals = [x for x in range(len(_C.goals)) if x not in seen]
@@ -202,6 +208,8 @@ class DistilledKnowledge(DistilledBase):
             self.dealt_goals[q] = tuple(sorted(dealt))
             self.goals[q] = tuple(sorted(dealt[:-1]))
         if self.step == Step.VAT:
+            self.vat_in = self.vat_in.copy()
+            self.vat_out = self.vat_out.copy()
             for q in others:
                 decided = len(self.vat_in[q]) + len(self.vat_out[q])
                 cards = list(self.pantry[q])

@@ -15,7 +15,7 @@ when it carries a label, ``stored`` counts the ageing phases it spent in the war
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any, Final, Self
+from typing import Any, Final, Self, TypeVar
 
 from lastcall.core import Game, Kind, State
 from lastcall.games.distilled.content import CONTENT, REGIONS, SUGARS, TIERS
@@ -216,6 +216,16 @@ R_LABEL: Final = 2
 R_STORED: Final = 3
 R_CARDS: Final = 4
 R_FLAVOURS: Final = 5
+
+
+_T = TypeVar("_T")
+
+
+def replaced(items: list[_T], p: int, value: _T) -> list[_T]:
+    """A copy of ``items`` with ``value`` at ``p``: how the lists clones share change."""
+    fresh = items.copy()
+    fresh[p] = value
+    return fresh
 
 
 class Step(IntEnum):
@@ -437,6 +447,7 @@ class DistilledBase(State):
         )
 
     def clone(self) -> Self:
+        """A copy sharing the tuples and the lists no rule writes into."""
         c = self._copy_base()
         c.step = self.step
         c.round = self.round
@@ -453,13 +464,15 @@ class DistilledBase(State):
         c.upgrades = self.upgrades.copy()
         c.recipes = self.recipes.copy()
         c.labels = self.labels.copy()
-        c.goals = self.goals.copy()
-        c.dealt_goals = self.dealt_goals.copy()
-        c.dealt = self.dealt.copy()
-        c.choice = self.choice.copy()
-        c.drop = self.drop.copy()
-        c.vat_in = self.vat_in.copy()
-        c.vat_out = self.vat_out.copy()
+        # The seats' secrets change in the setup and the vat only, and each change
+        # replaces its list whole (``replaced``), so a copy shares them.
+        c.goals = self.goals
+        c.dealt_goals = self.dealt_goals
+        c.dealt = self.dealt
+        c.choice = self.choice
+        c.drop = self.drop
+        c.vat_in = self.vat_in
+        c.vat_out = self.vat_out
         c.result = self.result.copy()
         c.made = self.made.copy()
         c.warehouse = self.warehouse.copy()
