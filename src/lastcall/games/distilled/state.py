@@ -464,8 +464,8 @@ class DistilledBase(State):
         c.upgrades = self.upgrades.copy()
         c.recipes = self.recipes.copy()
         c.labels = self.labels.copy()
-        # The seats' secrets change in the setup and the vat only, and each change
-        # replaces its list whole (``replaced``), so a copy shares them.
+        # The seats' secrets change rarely (the setup, the vat, a distillation, a world's
+        # re-deal) and every change replaces its list whole, so a copy shares them.
         c.goals = self.goals
         c.dealt_goals = self.dealt_goals
         c.dealt = self.dealt
