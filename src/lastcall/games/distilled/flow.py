@@ -15,7 +15,7 @@ from typing import Final
 
 from mypy_extensions import trait
 
-from lastcall.core import Action, Kind, step_table
+from lastcall.core import Action, Kind, replaced, step_table
 from lastcall.core.events import CHANCE, END, MOVE, REVEAL, RULE, TURN
 from lastcall.games.distilled import actions as act
 from lastcall.games.distilled.content import CONTENT, REGIONS, SUGARS, TIERS
@@ -107,7 +107,6 @@ from lastcall.games.distilled.state import (
     Step,
     W,
     card_cost,
-    replaced,
 )
 from lastcall.games.distilled.texts import (
     BARREL_IN_TEXT,

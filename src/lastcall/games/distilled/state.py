@@ -15,7 +15,7 @@ when it carries a label, ``stored`` counts the ageing phases it spent in the war
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any, Final, Self, TypeVar
+from typing import Any, Final, Self
 
 from lastcall.core import Game, Kind, State
 from lastcall.games.distilled.content import CONTENT, REGIONS, SUGARS, TIERS
@@ -216,16 +216,6 @@ R_LABEL: Final = 2
 R_STORED: Final = 3
 R_CARDS: Final = 4
 R_FLAVOURS: Final = 5
-
-
-_T = TypeVar("_T")
-
-
-def replaced(items: list[_T], p: int, value: _T) -> list[_T]:
-    """A copy of ``items`` with ``value`` at ``p``: how the lists clones share change."""
-    fresh = items.copy()
-    fresh[p] = value
-    return fresh
 
 
 class Step(IntEnum):
