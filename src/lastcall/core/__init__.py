@@ -34,7 +34,7 @@ from lastcall.core.registry import (
 )
 from lastcall.core.rng import Rng, mix_seed
 from lastcall.core.space import ActionSpace
-from lastcall.core.state import State, compiled, step_table
+from lastcall.core.state import State, compiled, replaced, step_table
 from lastcall.core.version import __version__
 
 __all__ = [
@@ -86,6 +86,7 @@ __all__ = [
     "paint",
     "plain",
     "register",
+    "replaced",
     "seed_commitment",
     "step_table",
     "versions",

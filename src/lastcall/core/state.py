@@ -13,7 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -48,6 +48,20 @@ STATE_KEYS: Final = frozenset({"game", "game_version", "state"})
 Step = Callable[[Any], bool]
 _FIELD_TYPES: dict[type, dict[str, Any]] = {}
 """Each state class's field types, by :meth:`State.field_types`."""
+
+
+_T = TypeVar("_T")
+
+
+def replaced(items: list[_T], i: int, value: _T) -> list[_T]:
+    """A copy of ``items`` with ``value`` at ``i``.
+
+    A game's ``clone`` may share a list that changes rarely instead of copying
+    it, so long as every change builds a new list this way (copy on write).
+    """
+    fresh = items.copy()
+    fresh[i] = value
+    return fresh
 
 
 def step_table(steps: type[IntEnum], handlers: Mapping[IntEnum, Step]) -> tuple[Step, ...]:

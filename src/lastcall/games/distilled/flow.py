@@ -15,7 +15,7 @@ from typing import Final
 
 from mypy_extensions import trait
 
-from lastcall.core import Action, Kind, step_table
+from lastcall.core import Action, Kind, replaced, step_table
 from lastcall.core.events import CHANCE, END, MOVE, REVEAL, RULE, TURN
 from lastcall.games.distilled import actions as act
 from lastcall.games.distilled.content import CONTENT, REGIONS, SUGARS, TIERS
@@ -107,7 +107,6 @@ from lastcall.games.distilled.state import (
     Step,
     W,
     card_cost,
-    replaced,
 )
 from lastcall.games.distilled.texts import (
     BARREL_IN_TEXT,
@@ -798,7 +797,7 @@ class DistilledFlow(DistilledBase):
                 )
             if k >= 5:
                 barrel = CLAY_BARREL if k == 5 else WOOD_BARREL
-                self.barrels[p] = _add(self.barrels[p], barrel)
+                self.barrels = replaced(self.barrels, p, _add(self.barrels[p], barrel))
             else:
                 self.pantry[p] = _add(self.pantry[p], k)
             if k == YEAST:
@@ -826,7 +825,7 @@ class DistilledFlow(DistilledBase):
             r = act.ARG[action]
             price = self._recipe_price(p, r)
             self._pay(p, price, False)
-            self.recipes[p] |= 1 << r
+            self.recipes = replaced(self.recipes, p, self.recipes[p] | 1 << r)
             pv[b + CUBES] += 1
             self.announce(
                 MOVE, "{p:Seat} learn{p:s} {recipe} for ${price}.", p, RECIPE_NAMES[r], price
@@ -916,20 +915,21 @@ class DistilledFlow(DistilledBase):
                 self.pending = card
                 self.step = Step.REPLACE
                 return
-            self.upgrades[p] = (*self.upgrades[p], card)
+            self.upgrades = replaced(self.upgrades, p, (*self.upgrades[p], card))
         elif r == ROW_INGREDIENT:
             self.pantry[p] = _add(self.pantry[p], card)
         elif card < N_ITEM_BARRELS:
-            self.barrels[p] = _add(self.barrels[p], PREMIUM_BARREL0 + card)
+            self.barrels = replaced(self.barrels, p, _add(self.barrels[p], PREMIUM_BARREL0 + card))
         else:
-            self.bottles[p] = _add(self.bottles[p], 1 + card - N_ITEM_BARRELS)
+            bottle = 1 + card - N_ITEM_BARRELS
+            self.bottles = replaced(self.bottles, p, _add(self.bottles[p], bottle))
         self._resume()
 
     def _replace(self, p: int, slot: int) -> None:
         held = self.upgrades[p]
         old = held[slot]
         self.discards[ROW_UPGRADE] = _add(self.discards[ROW_UPGRADE], old)
-        self.upgrades[p] = (*held[:slot], self.pending, *held[slot + 1 :])
+        self.upgrades = replaced(self.upgrades, p, (*held[:slot], self.pending, *held[slot + 1 :]))
         self.announce(
             MOVE,
             "{p:Seat} replace{p:s} {old} with {new}.",
@@ -1093,17 +1093,17 @@ class DistilledFlow(DistilledBase):
             self.step = Step.BARREL
 
     def _make(self, p: int, r: int, barrel: int) -> None:
-        self.barrels[p] = _remove(self.barrels[p], barrel)
+        self.barrels = replaced(self.barrels, p, _remove(self.barrels[p], barrel))
         label = 0
         if r < N_SHARED:
             if self.labels_left[r]:
-                self.labels_left[r] -= 1
+                self.labels_left = replaced(self.labels_left, r, self.labels_left[r] - 1)
                 label = 1
         elif not self.pv[p * W + SIG_LABEL]:
             self.pv[p * W + SIG_LABEL] = 1
             label = 1
         if label:
-            self.labels[p] = (*self.labels[p], r)
+            self.labels = replaced(self.labels, p, (*self.labels[p], r))
         self.made[p] = (r, barrel, label, 0, self.result[p], ())
         self.result[p] = ()
         if label:
@@ -1216,7 +1216,7 @@ class DistilledFlow(DistilledBase):
         else:
             held = self.warehouse[p]
             spirit = held[which - 1]
-            self.warehouse[p] = held[: which - 1] + held[which:]
+            self.warehouse = replaced(self.warehouse, p, held[: which - 1] + held[which:])
         money, vp = self.sale_value(p, spirit, bottle)
         r, barrel, label, _, cards, flavours = spirit
         pv = self.pv
@@ -1232,8 +1232,8 @@ class DistilledFlow(DistilledBase):
             self.flavour_discard = _add(self.flavour_discard, f)
         self._return_barrel(p, barrel)
         if bottle != GLASS:
-            self.bottles[p] = _remove(self.bottles[p], bottle)
-            self.shelf[p] = _add(self.shelf[p], bottle)
+            self.bottles = replaced(self.bottles, p, _remove(self.bottles[p], bottle))
+            self.shelf = replaced(self.shelf, p, _add(self.shelf[p], bottle))
         if flavours:
             self.announce(
                 REVEAL,
@@ -1264,7 +1264,7 @@ class DistilledFlow(DistilledBase):
 
     def _return_barrel(self, p: int, barrel: int) -> None:
         if barrel == METAL or BARREL_EFFECT[barrel] == "return":
-            self.barrels[p] = _add(self.barrels[p], barrel)
+            self.barrels = replaced(self.barrels, p, _add(self.barrels[p], barrel))
         elif barrel == CLAY_BARREL:
             self.basic[5] += 1
         elif barrel == WOOD_BARREL:
@@ -1342,7 +1342,7 @@ class DistilledFlow(DistilledBase):
             self._after_sale()
         elif verb == "recipe":
             r = act.ARG[action]
-            self.recipes[p] |= 1 << r
+            self.recipes = replaced(self.recipes, p, self.recipes[p] | 1 << r)
             self.pv[p * W + CUBES] += 1
             self.announce(
                 MOVE,
@@ -1403,14 +1403,14 @@ class DistilledFlow(DistilledBase):
                     RECIPE_NAMES[r],
                 )
             else:
-                self.warehouse[p] = (*self.warehouse[p], made)
+                self.warehouse = replaced(self.warehouse, p, (*self.warehouse[p], made))
         aged = []
         for spirit in self.warehouse[p]:
             r, barrel, label, stored, cards, flavours = spirit
             draws = 1 + (BARREL_EFFECT[barrel] == "first_flavour" and stored == 0)
             got = [*flavours, *(self._flavour(p) for _ in range(draws))]
             aged.append((r, barrel, label, stored + 1, cards, tuple(sorted(got))))
-        self.warehouse[p] = tuple(aged)
+        self.warehouse = replaced(self.warehouse, p, tuple(aged))
         pv[b + AGED_ROUND] = len(aged)
         if aged:
             self.announce(
@@ -1725,7 +1725,7 @@ class DistilledFlow(DistilledBase):
                     pantry.append(k)
             self.pantry[p] = tuple(sorted(pantry))
             if spec.ability == "whiskey_aged_money":
-                self.recipes[p] |= 1 << WHISKEY
+                self.recipes = replaced(self.recipes, p, self.recipes[p] | 1 << WHISKEY)
             dropped = self.drop[p]
             self.goals = replaced(
                 self.goals, p, tuple(g for g in self.dealt_goals[p] if g != dropped)

@@ -7,7 +7,7 @@ from typing import Final
 
 from mypy_extensions import trait
 
-from lastcall.core import Rng
+from lastcall.core import Rng, replaced
 from lastcall.games.distilled.content import CONTENT, TIERS
 from lastcall.games.distilled.state import (
     ALCOHOL,
@@ -166,7 +166,7 @@ class DistilledKnowledge(DistilledBase):
                 got = tuple(sorted(pool[len(pool) - k :])) if k else ()
                 del pool[len(pool) - k :]
                 fresh.append((*spirit[:5], got))
-            self.warehouse[p] = tuple(fresh)
+            self.warehouse = replaced(self.warehouse, p, tuple(fresh))
         self.flavour_deck = tuple(pool)
         if viewer is None or self.step == Step.OVER:
             return

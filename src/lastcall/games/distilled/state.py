@@ -15,7 +15,7 @@ when it carries a label, ``stored`` counts the ageing phases it spent in the war
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any, Final, Self, TypeVar
+from typing import Any, Final, Self
 
 from lastcall.core import Game, Kind, State
 from lastcall.games.distilled.content import CONTENT, REGIONS, SUGARS, TIERS
@@ -216,16 +216,6 @@ R_LABEL: Final = 2
 R_STORED: Final = 3
 R_CARDS: Final = 4
 R_FLAVOURS: Final = 5
-
-
-_T = TypeVar("_T")
-
-
-def replaced(items: list[_T], p: int, value: _T) -> list[_T]:
-    """A copy of ``items`` with ``value`` at ``p``: how the lists clones share change."""
-    fresh = items.copy()
-    fresh[p] = value
-    return fresh
 
 
 class Step(IntEnum):
@@ -458,14 +448,18 @@ class DistilledBase(State):
         c.pending = self.pending
         c.pv = self.pv.copy()
         c.pantry = self.pantry.copy()
-        c.barrels = self.barrels.copy()
-        c.bottles = self.bottles.copy()
-        c.shelf = self.shelf.copy()
-        c.upgrades = self.upgrades.copy()
-        c.recipes = self.recipes.copy()
-        c.labels = self.labels.copy()
-        # The seats' secrets change rarely (the setup, the vat, a distillation, a world's
-        # re-deal) and every change replaces its list whole, so a copy shares them.
+        c.result = self.result.copy()
+        c.made = self.made.copy()
+        # What a seat holds (containers, upgrades, recipes, labels, spirits) and its
+        # secrets change a few times a round, and every change replaces the list
+        # whole (``replaced``), so a copy shares them.
+        c.barrels = self.barrels
+        c.bottles = self.bottles
+        c.shelf = self.shelf
+        c.upgrades = self.upgrades
+        c.recipes = self.recipes
+        c.labels = self.labels
+        c.warehouse = self.warehouse
         c.goals = self.goals
         c.dealt_goals = self.dealt_goals
         c.dealt = self.dealt
@@ -473,13 +467,10 @@ class DistilledBase(State):
         c.drop = self.drop
         c.vat_in = self.vat_in
         c.vat_out = self.vat_out
-        c.result = self.result.copy()
-        c.made = self.made.copy()
-        c.warehouse = self.warehouse.copy()
         c.awards = self.awards
         c.claimed = self.claimed
         c.flight = self.flight
-        c.labels_left = self.labels_left.copy()
+        c.labels_left = self.labels_left  # replaced whole, like the holdings
         c.basic = self.basic.copy()
         c.alcohol = self.alcohol
         c.decks = self.decks.copy()

@@ -344,12 +344,17 @@ SEAT_NUMBERS: Final = (
     ("capacity", 4),
 )
 SEAT_SCALES: Final = tuple(float(scale) for _, scale in SEAT_NUMBERS)
+_MONEY_SCALE, _VP_SCALE, _BOUGHT_SCALE, _, _, _SOLD_SCALE, _, _, _CAPACITY_SCALE = SEAT_SCALES
 N_SHARED_RECIPES: Final = len(_C.recipes)
 MOST_WAREHOUSE: Final = act.CAPACITY_MOST
 
 
 def _turn_key(state: DistilledView, player: int) -> Hashable:
     return state.current, state.first
+
+
+def _spaces_key(state: DistilledView, player: int) -> Hashable:
+    return tuple(state.pv[SPACES_USED::W])
 
 
 def _pantry_key(state: DistilledView, player: int) -> Hashable:
@@ -560,7 +565,7 @@ class DistilledObserver(Observer):
             Block(*span("pantry", "pantry"), _pantry_key, self._write_pantry),
             Block(*span("barrels", "shelf"), _containers_key, self._write_containers),
             Block(*span("upgrades", "labels"), _holdings_key, self._write_holdings),
-            Block(*span("spaces", "spaces"), self._numbers_key, self._write_spaces),
+            Block(*span("spaces", "spaces"), _spaces_key, self._write_spaces),
             Block(*span("result", "made"), _distilling_key, self._write_distilling),
             Block(*span("warehouse", "warehouse"), _warehouse_key, self._write_warehouse),
             Block(*span("goals", "vat"), _secrets_key, self._write_secrets),
@@ -586,30 +591,22 @@ class DistilledObserver(Observer):
         at_numbers, at_distiller = self.offsets["numbers"], self.offsets["distiller"]
         for q in range(self.players):
             d, money, vp, home, label, bought, passed, done, sold, _ = _PUBLIC_NUMBERS[q](pv)
-            upgrades = state.upgrades[q]
-            if d < 0:
-                capacity = 0
-            elif upgrades:
-                capacity = _ROOM + sum(map(_EXTRA_ROOM.__getitem__, upgrades))
-            else:
-                capacity = _ROOM
             base = at_numbers + q * width
-            out[base : base + width] = map(
-                operator.truediv,
-                (
-                    float(money),
-                    float(vp),
-                    float(bought),
-                    float(passed != 0),
-                    float(done != 0),
-                    float(sold),
-                    float(home != 0),
-                    float(label != 0),
-                    float(capacity),
-                ),
-                SEAT_SCALES,
-            )
+            # One store per entry, in SEAT_NUMBERS's order: a map over the scales
+            # built a tuple and an iterator per seat, which was most of this block.
+            out[base] = money / _MONEY_SCALE
+            out[base + 1] = vp / _VP_SCALE
+            out[base + 2] = bought / _BOUGHT_SCALE
+            out[base + 3] = 1.0 if passed else 0.0
+            out[base + 4] = 1.0 if done else 0.0
+            out[base + 5] = sold / _SOLD_SCALE
+            out[base + 6] = 1.0 if home else 0.0
+            out[base + 7] = 1.0 if label else 0.0
             if d >= 0:
+                room = _ROOM
+                for u in state.upgrades[q]:
+                    room += _EXTRA_ROOM[u]
+                out[base + 8] = room / _CAPACITY_SCALE
                 out[at_distiller + q * n_distillers + d] = 1.0
 
     def _write_pantry(self, state: DistilledView, player: int, out: list[float]) -> None:

@@ -12,7 +12,7 @@ from typing import Final
 
 from mypy_extensions import trait
 
-from lastcall.core import Action, Kind, step_table
+from lastcall.core import Action, Kind, replaced, step_table
 from lastcall.core.events import CHANCE, END, MOVE, RULE, TURN
 from lastcall.games.on_the_rocks import actions as acts
 from lastcall.games.on_the_rocks.content import (
@@ -190,7 +190,7 @@ class OnTheRocksFlow(OnTheRocksBase):
             return False
         kind, giver = self.complaints[p][0]
         self.complaints = with_entry(self.complaints, p, self.complaints[p][1:])
-        self.discards[giver * NT + kind] += 1
+        self._discard(giver * NT + kind)
         self.announce(
             RULE,
             "{p:Seat} resolve{p:s} the complaint {tip} from {q:seat}.",
@@ -443,7 +443,7 @@ class OnTheRocksFlow(OnTheRocksBase):
             card = self.recipes[4 * p + g]
             if card < 0 or self.done[4 * p + g] or not self._full(p, g):
                 continue
-            self.done[4 * p + g] = True
+            self.done = replaced(self.done, 4 * p + g, True)
             base, cells = self._cells(p, g)
             for i, cell in enumerate(cells):
                 self.bag[WILD if self.slots[base + i] == 2 else cell[1]] += 1
@@ -459,7 +459,8 @@ class OnTheRocksFlow(OnTheRocksBase):
             if self.tip_deck:
                 tip = self.tip_deck[-1]
                 self.tip_deck = self.tip_deck[:-1]
-                self.tips[p * NT + tip] += 1
+                at = p * NT + tip
+                self.tips = replaced(self.tips, at, self.tips[at] + 1)
                 self.announce(CHANCE, "{p:Seat} collect{p:s} a tip: {tip}.", p, TIP_TITLES[tip])
 
     def _shelf_fits(self, p: int) -> bool:
@@ -473,8 +474,10 @@ class OnTheRocksFlow(OnTheRocksBase):
         if not self._order_filled(p):
             self._to_bag(self.held)
             return False
-        self.recipes[4 * p : 4 * p + 4] = [-1] * 4
-        self.done[4 * p : 4 * p + 4] = [False] * 4
+        recipes, done = self.recipes.copy(), self.done.copy()
+        recipes[4 * p : 4 * p + 4] = [-1] * 4
+        done[4 * p : 4 * p + 4] = [False] * 4
+        self.recipes, self.done = recipes, done
         self.lemons = with_entry(self.lemons, p, self.lemons[p] + 1)
         target = LEMONS[self.options["length"]]
         self.announce(
@@ -505,7 +508,7 @@ class OnTheRocksFlow(OnTheRocksBase):
                 continue
             card = self.recipe_decks[g][-1]
             self.recipe_decks = with_entry(self.recipe_decks, g, self.recipe_decks[g][:-1])
-            self.recipes[p * 4 + g] = card
+            self.recipes = replaced(self.recipes, p * 4 + g, card)
             names.append(RECIPE_NAMES[card])
         self.announce(CHANCE, "{p:Seat} take{p:s} an order: {recipes}.", p, names)
         if self.step == AT_SETUP:
@@ -701,8 +704,8 @@ class OnTheRocksFlow(OnTheRocksBase):
         if self.flip_die >= 0:
             d = self.flip_die
             self.flip_die = -1
-            self.flipped[d] = True
-            self.dice[d] = 7 - self.dice[d]
+            self.flipped = replaced(self.flipped, d, True)
+            self.dice = replaced(self.dice, d, 7 - self.dice[d])
             self.announce(MOVE, "{p:Seat} turn{p:s} die {die} to {value}.", p, d + 1, self.dice[d])
         self._advance()
 
@@ -1014,11 +1017,16 @@ class OnTheRocksFlow(OnTheRocksBase):
 
     # ----------------------------------------------------------------- tips
 
+    def _discard(self, at: int) -> None:
+        """One more tip card of a seat's kind (index ``at`` of ``discards``) is spent."""
+        self.discards = replaced(self.discards, at, self.discards[at] + 1)
+
     def _play(self, p: int, tip: int) -> None:
-        self.tips[p * NT + tip] -= 1
+        at = p * NT + tip
+        self.tips = replaced(self.tips, at, self.tips[at] - 1)
         self.announce(MOVE, "{p:Seat} play{p:s} {tip}.", p, TIP_TITLES[tip])
         if tip == SHAKE:
-            self.discards[p * NT + tip] += 1
+            self._discard(p * NT + tip)
             n = sum(self.tray)
             self._to_bag(self.tray)
             drawn = self._draw(n, self.tray)
@@ -1032,7 +1040,7 @@ class OnTheRocksFlow(OnTheRocksBase):
             self.target_tip = tip
             self._ask(TARGET, p)
             return
-        self.discards[p * NT + tip] += 1
+        self._discard(p * NT + tip)
         if tip == PREMIUM:
             self.picks += 1
         else:
@@ -1060,7 +1068,7 @@ class OnTheRocksFlow(OnTheRocksBase):
             self.announce(MOVE, "{p:Seat} pass{p:es} {tip} to {q:seat}.", p, TIP_TITLES[tip], q)
             self._advance()
             return
-        self.discards[p * NT + tip] += 1
+        self._discard(p * NT + tip)
         mine = self._draw(3, self.tray)
         theirs = self._draw(1, self.aside)
         self.announce(

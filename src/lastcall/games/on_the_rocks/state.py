@@ -317,6 +317,9 @@ class OnTheRocksBase(State):
         raise AssertionError("empty bag")
 
     def clone(self) -> Self:
+        # Dice, recipes, tips and discards change a few times a turn, always
+        # as a new list (``replaced``), so copies share them; the marble
+        # counts change with nearly every decision and are copied.
         c = self._copy_base()
         c.aside = self.aside.copy()
         c.bag = self.bag.copy()
@@ -328,12 +331,12 @@ class OnTheRocksBase(State):
         c.completed = self.completed
         c.current = self.current
         c.cursor = self.cursor
-        c.dice = self.dice.copy()
-        c.discards = self.discards.copy()
-        c.done = self.done.copy()
+        c.dice = self.dice
+        c.discards = self.discards
+        c.done = self.done
         c.finishers = self.finishers
         c.flip_die = self.flip_die
-        c.flipped = self.flipped.copy()
+        c.flipped = self.flipped
         c.gift_to = self.gift_to
         c.gold_wait = self.gold_wait
         c.hand = self.hand.copy()
@@ -346,7 +349,7 @@ class OnTheRocksBase(State):
         c.picks = self.picks
         c.pmode = self.pmode
         c.recipe_decks = self.recipe_decks
-        c.recipes = self.recipes.copy()
+        c.recipes = self.recipes
         c.rm_colour = self.rm_colour
         c.rm_glass = self.rm_glass
         c.rm_left = self.rm_left
@@ -362,7 +365,7 @@ class OnTheRocksBase(State):
         c.step = self.step
         c.target_tip = self.target_tip
         c.tip_deck = self.tip_deck
-        c.tips = self.tips.copy()
+        c.tips = self.tips
         c.tipsy_used = self.tipsy_used
         c.tray = self.tray.copy()
         c.turns = self.turns

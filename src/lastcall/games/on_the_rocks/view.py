@@ -336,7 +336,9 @@ class OnTheRocksObserver(Observer):
         glasses_at = self.offsets["glass"]
         seat_glasses = 4 * GLASS_CELLS
         return (
-            Block(*span("step", "waiting"), _turn_key, self._write_turn),
+            # The step, the dice and the marbles in play change at most
+            # decisions: this block has no key, as comparing costs more than writing.
+            Block(*span("step", "waiting"), None, self._write_turn),
             Block(*span("picks", "last_call"), _table_key, self._write_table),
             Block(*span("lemons", "score"), _seats_key, self._write_seats),
             Block(*span("recipe", "recipe"), _recipes_key, self._write_recipes),
@@ -401,21 +403,36 @@ class OnTheRocksObserver(Observer):
         tips, discards, shelf = state.tips, state.discards, state.shelf
         completed, bonus, lemons = state.completed, state.bonus, state.lemons
         extras_at, tips_at, complaints_at = at["extras"], at["tips"], at["complaints"]
+        lemons_at, discarded_at = at["lemons"], at["discarded_tips"]
+        completed_at, bonus_at, score_at = at["completed"], at["bonus"], at["score"]
+        # Entry by entry, skipping zeros (the block starts zeroed): slices and
+        # maps per seat cost more than the few non-zero counts they carry.
         for q in range(self.players):
-            out[at["lemons"] + q] = lemons[q] / 3.0
-            start = extras_at + q * KINDS
-            out[start : start + KINDS] = map(float, shelf[8 * q : 8 * q + 8])
-            held = tips[NT * q : NT * q + NT]
-            start = tips_at + q * NT
-            out[start : start + NT] = map(float, held)
-            out[at["discarded_tips"] + q] = sum(discards[NT * q : NT * q + NT]) / 10.0
+            out[lemons_at + q] = lemons[q] / 3.0
+            start, first = extras_at + q * KINDS, KINDS * q
+            for k in range(KINDS):
+                count = shelf[first + k]
+                if count:
+                    out[start + k] = float(count)
+            start, first = tips_at + q * NT, NT * q
+            spent = 0
+            for k in range(NT):
+                count = tips[first + k]
+                if count:
+                    out[start + k] = float(count)
+                spent += discards[first + k]
+            out[discarded_at + q] = spent / 10.0
             start = complaints_at + q * NT
             for kind, _ in state.complaints[q]:
                 out[start + kind] += 1.0
-            out[at["completed"] + q] = len(completed[q]) / 12.0
-            out[at["bonus"] + q] = bonus[q] / 5.0
-            face_up = sum(1 for g in range(4) if recipes[4 * q + g] >= 0 and not done[4 * q + g])
-            out[at["score"] + q] = seat_score(completed[q], held, bonus[q], face_up) / 100.0
+            out[completed_at + q] = len(completed[q]) / 12.0
+            out[bonus_at + q] = bonus[q] / 5.0
+            face_up = 0
+            for i in range(4 * q, 4 * q + 4):
+                if recipes[i] >= 0 and not done[i]:
+                    face_up += 1
+            held = tips[first : first + NT]
+            out[score_at + q] = seat_score(completed[q], held, bonus[q], face_up) / 100.0
 
     def _write_recipes(self, state: OnTheRocksView, player: int, out: list[float]) -> None:
         recipe_at = self.offsets["recipe"]
@@ -454,19 +471,6 @@ def _glasses_key(q: int) -> Callable[[OnTheRocksView, int], Hashable]:
         return state.recipes[cards], state.done[cards], state.slots[placed]
 
     return key
-
-
-def _turn_key(state: OnTheRocksView, player: int) -> Hashable:
-    return (
-        state.step,
-        state.current,
-        tuple(state.dice),
-        tuple(state.bowls),
-        tuple(state.bag),
-        tuple(state.hand),
-        tuple(state.tray),
-        tuple(state.held),
-    )
 
 
 def _table_key(state: OnTheRocksView, player: int) -> Hashable:

@@ -212,10 +212,6 @@ def _current_key(state: MixView, player: int) -> Hashable:
     return state.current
 
 
-def _numbers_key(state: MixView, player: int) -> Hashable:
-    return tuple(state.pv), state.tile_side
-
-
 def _reserve_key(state: MixView, player: int) -> Hashable:
     return tuple(state.reserve)
 
@@ -230,24 +226,6 @@ def _dealt_key(state: MixView, player: int) -> Hashable:
 
 def _market_key(state: MixView, player: int) -> Hashable:
     return tuple(state.columns), state.tech_row, tuple(state.bar), tuple(state.store)
-
-
-def _shared_key(state: MixView, player: int) -> Hashable:
-    pending = state.step == Step.PENDING and bool(state.pending) and state.pending[0][1:3]
-    return (
-        state.main_dice,
-        state.fox,
-        state.closer,
-        tuple(map(len, state.decks)),
-        len(state.tech_deck),
-        state.collections,
-        state.track_tiles,
-        state.bar_tiles,
-        state.experience_pool,
-        pending,
-        state.main_done,
-        state.extra_done,
-    )
 
 
 def _rival_key(state: MixView, player: int) -> Hashable:
@@ -417,14 +395,16 @@ class MixObserver(Observer):
         span = self.span
         blocks = [
             Block(*span("current", "current"), _current_key, self._write_current),
-            Block(*span("numbers", "mixologist_card"), _numbers_key, self._write_numbers),
+            # The seat numbers and the shared track change at most decisions:
+            # comparing them would cost more than writing them, so they have no key.
+            Block(*span("numbers", "mixologist_card"), None, self._write_numbers),
             Block(*span("reserve", "reserve"), _reserve_key, self._write_reserve),
             Block(*span("glass_client", "glass_holds"), self._glasses_key, self._write_glasses),
             Block(*span("completed", "experience"), _cards_key, self._write_cards),
             Block(*span("used_tiles", "reserved"), self._marks_key, self._write_marks),
             Block(*span("dealt", "dealt"), _dealt_key, self._write_dealt),
             Block(*span("columns", "store"), _market_key, self._write_market),
-            Block(*span("shared", "turn"), _shared_key, self._write_shared),
+            Block(*span("shared", "turn"), None, self._write_shared),
         ]
         if self.solo:
             first, last = self.pieces[-6].name, self.pieces[-1].name
