@@ -267,3 +267,24 @@ def test_changes_travel_together_and_only_to_processes_that_hold_the_table(
         ("two", "held", False),
         ("two", "last", False),
     ]
+
+
+def test_servers_starting_together_on_a_new_database_all_migrate_it(postgres_url: str) -> None:
+    """Each waits for the first's migrations to be committed, then finds nothing to do."""
+    from sqlalchemy import text
+
+    from lastcall.web.db.engine import make_engine, migrate
+
+    async def scenario() -> list[str]:
+        engines = [make_engine(postgres_url) for _ in range(6)]
+        try:
+            await asyncio.gather(*(migrate(engine) for engine in engines))
+            async with engines[0].connect() as connection:
+                rows = await connection.execute(text("SELECT version_num FROM alembic_version"))
+                return [row[0] for row in rows]
+        finally:
+            for engine in engines:
+                await engine.dispose()
+
+    versions = asyncio.run(scenario())
+    assert len(versions) == 1

@@ -79,14 +79,12 @@ def _alembic_config(connection: Connection) -> Config:
 
 
 def _upgrade(connection: Connection) -> None:
-    postgres = connection.dialect.name == "postgresql"
-    if postgres:
-        connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": _MIGRATION_LOCK})
-    try:
-        command.upgrade(_alembic_config(connection), "head")
-    finally:
-        if postgres:
-            connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": _MIGRATION_LOCK})
+    if connection.dialect.name == "postgresql":
+        # Held to the end of the transaction, not released before it: a process that
+        # waited must see the first one's migrations committed, or it would run them
+        # again against tables it cannot see yet and fail.
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
+    command.upgrade(_alembic_config(connection), "head")
 
 
 async def migrate(engine: AsyncEngine) -> None:
