@@ -30,7 +30,9 @@ def test_a_game_is_measured_at_the_player_count_asked() -> None:
     assert (result.game, result.players) == ("the-mix", 1)
     assert result.games >= 1
     assert result.decisions >= result.games
-    assert min(result.clone_us, result.view_us, result.determinize_us, result.observation_us) > 0
+    assert min(result.clone_us, result.view_us, result.determinize_us) > 0
+    assert result.observation_us is not None  # NumPy is there with the test extras
+    assert result.observation_us > 0
 
 
 def test_a_failing_fresh_process_is_an_error_not_a_time() -> None:

@@ -19,7 +19,7 @@ from lastcall.core.errors import (
 from lastcall.core.events import Event, Kind
 from lastcall.core.game import Game, GameFacts, GameInfo, Option
 from lastcall.core.markup import escape, paint, plain
-from lastcall.core.observe import Block, Observer, Piece, one_hot
+from lastcall.core.observe import Block, Cells, Observer, Piece, one_hot
 from lastcall.core.present import Choice, Component, Prompt, Standing, Table, Zone
 from lastcall.core.record import Match, MatchRecord, seed_commitment
 from lastcall.core.registry import (
@@ -41,6 +41,7 @@ __all__ = [
     "Action",
     "ActionSpace",
     "Block",
+    "Cells",
     "Choice",
     "Component",
     "Event",

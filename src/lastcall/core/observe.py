@@ -22,7 +22,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from math import prod
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -47,6 +47,19 @@ class Piece:
 StateT = TypeVar("StateT", bound="State")
 
 
+class Cells(Protocol):
+    """What blocks write into: a list of floats, or a seat's kept float32 buffer.
+
+    A block reads back only what it wrote itself (``+=``), so a learning
+    adapter can hand it the buffer it returns, as a ``memoryview`` of floats,
+    and skip packing a Python list into float32 afterwards.
+    """
+
+    def __getitem__(self, index: int, /) -> float: ...
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
 class Block(Generic[StateT]):
     """Entries ``start`` to ``stop`` (excluded), written from the state's fields.
 
@@ -67,7 +80,7 @@ class Block(Generic[StateT]):
         start: int,
         stop: int,
         key: Callable[[StateT, int], Hashable] | None,
-        write: Callable[[StateT, int, list[float]], None],
+        write: Callable[[StateT, int, Cells], None],
     ) -> None:
         self.start = start
         self.stop = stop
@@ -138,7 +151,7 @@ class Observer(ABC):
         """
         return None
 
-    def encode_state(self, state: State, player: int, out: list[float]) -> str | None:
+    def encode_state(self, state: State, player: int, out: Cells) -> str | None:
         """Write the game's own pieces from ``state`` by its blocks; the phase's name, or ``None``.
 
         The numbers are exactly those ``encode`` writes from ``view(player)``.
@@ -154,9 +167,7 @@ class Observer(ABC):
         """How many entries ``viewer``, ``to_move`` and ``phase`` take, at the start."""
         return self._phase_at[self.phases[0]] + len(self.phases)
 
-    def encode_header(
-        self, player: int, to_move: Sequence[int], phase: str, out: list[float]
-    ) -> None:
+    def encode_header(self, player: int, to_move: Sequence[int], phase: str, out: Cells) -> None:
         """Write ``viewer``, ``to_move`` and ``phase`` (zeros there on entry)."""
         n = self.players
         out[player] = 1.0
@@ -169,7 +180,12 @@ class Observer(ABC):
         return bool(self.blocks)
 
     def observe_fast(self, state: State, player: int) -> list[float]:
-        """The same vector as :meth:`observe`, from the state's fields where the game can."""
+        """The same vector as :meth:`observe`, from the state's fields where the game can.
+
+        A list of Python floats, equal to :meth:`observe`'s to the last bit: the
+        check of the blocks. Learning adapters write the blocks into each
+        seat's float32 buffer instead (``lastcall.envs.common``).
+        """
         out = [0.0] * self.size
         phase = self.encode_state(state, player, out)
         if phase is None:
@@ -199,7 +215,7 @@ class Observer(ABC):
         return "\n".join(rows)
 
 
-def one_hot(out: list[float], at: int, size: int, index: int) -> None:
+def one_hot(out: Cells, at: int, size: int, index: int) -> None:
     """Set ``out[at + index]`` for ``0 <= index < size``; anything else leaves zeros."""
     if 0 <= index < size:
         out[at + index] = 1.0

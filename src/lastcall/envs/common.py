@@ -10,7 +10,8 @@ without rivals is zero-sum for its seats.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Hashable, Mapping
+from functools import partial
 from struct import Struct
 from typing import Any, Final
 
@@ -63,46 +64,28 @@ def rank_rewards(state: State) -> tuple[float, ...]:
 class KeptObservation:
     """One seat's observation kept between calls, its blocks rewritten only when their key changes.
 
-    ``values`` holds the vector as Python floats and ``array`` the same as
-    float32, over one buffer; a changed block is written into ``values`` and
-    packed into the buffer by ``struct``, which rounds as NumPy does. The
-    header (viewer, seats to move, phase) is rewritten on every call: it is a
-    handful of entries. A game without blocks is encoded whole each time.
+    The vector lives in one float32 buffer, seen by NumPy as ``array`` and by
+    the blocks' writers as ``memoryview`` cells: a changed block is zeroed and
+    its non-zero entries written straight into the buffer (the store rounds to
+    float32 as NumPy does), so no list of Python floats is packed afterwards.
+    The header (viewer, seats to move, phase) is rewritten on every call: it is
+    a handful of entries. A game without blocks is encoded whole each time.
     """
 
-    __slots__ = (
-        "_header",
-        "_keys",
-        "_pack_all",
-        "_plan",
-        "_raw",
-        "array",
-        "observer",
-        "player",
-        "values",
-    )
+    __slots__ = ("_cells", "_header", "_keys", "_pack_all", "_plan", "array", "observer", "player")
 
     def __init__(self, observer: Observer, player: int) -> None:
         self.observer = observer
         self.player = player
         size = observer.size
-        self.values = [0.0] * size
-        self._raw = bytearray(4 * size)
-        self.array: Observation = np.frombuffer(self._raw, dtype=np.float32)
-        self._pack_all = Struct(f"{size}f").pack_into
+        raw = bytearray(4 * size)
+        self.array: Observation = np.frombuffer(raw, dtype=np.float32)
+        self._cells: memoryview[float] = memoryview(raw).cast("f")
+        self._pack_all = partial(Struct(f"{size}f").pack_into, raw, 0)
         header = observer.header_size
-        self._header = (header, [0.0] * header, Struct(f"{header}f").pack_into)
+        self._header = (header, _zeros(header))
         self._plan = tuple(
-            (
-                i,
-                block.key,
-                block.write,
-                block.start,
-                block.stop,
-                4 * block.start,
-                [0.0] * (block.stop - block.start),
-                Struct(f"{block.stop - block.start}f").pack_into,
-            )
+            (i, block.key, block.write, block.start, block.stop, _zeros(block.stop - block.start))
             for i, block in enumerate(observer.blocks)
         )
         self._keys: list[Hashable] = [_UNSEEN] * len(observer.blocks)
@@ -111,29 +94,30 @@ class KeptObservation:
         """The seat's observation of ``state``: the kept array, changed in place."""
         observer = self.observer
         player = self.player
-        values = self.values
-        raw = self._raw
+        cells = self._cells
         keys = self._keys
         phase = observer.state_phase(state)
         if phase is None:
-            values[:] = observer.observe(state, player)
-            self._pack_all(raw, 0, *values)
+            self._pack_all(*observer.observe(state, player))
             keys[:] = [_UNSEEN] * len(keys)
             return self.array
-        header, zeros, pack = self._header
-        values[:header] = zeros
-        observer.encode_header(player, state.to_move, phase, values)
-        pack(raw, 0, *values[:header])
-        for i, key_of, write, start, stop, at, zeros, pack in self._plan:
+        header, zeros = self._header
+        cells[:header] = zeros
+        observer.encode_header(player, state.to_move, phase, cells)
+        for i, key_of, write, start, stop, zeros in self._plan:
             if key_of is not None:
                 key = key_of(state, player)
                 if key == keys[i]:
                     continue
                 keys[i] = key
-            values[start:stop] = zeros
-            write(state, player, values)
-            pack(raw, at, *values[start:stop])
+            cells[start:stop] = zeros
+            write(state, player, cells)
         return self.array
+
+
+def _zeros(size: int) -> memoryview[float]:
+    """``size`` float32 zeros, to clear a run of a kept buffer in one copy."""
+    return memoryview(bytes(4 * size)).cast("f")
 
 
 class Encoder:
@@ -143,7 +127,6 @@ class Encoder:
         "_ids",
         "_kept",
         "_masks",
-        "_pack",
         "game",
         "num_actions",
         "observer",
@@ -164,12 +147,7 @@ class Encoder:
         self.space = self.game.action_space(self.players, self.options)
         self.observer = self.game.observer(self.players, self.options)
         self.size = self.observer.size
-        self._pack: Callable[..., bytes] = Struct(f"{self.size}f").pack
-        self._kept = (
-            [KeptObservation(self.observer, p) for p in range(self.players)]
-            if any(block.key is not None for block in self.observer.blocks)
-            else []
-        )
+        self._kept = [KeptObservation(self.observer, p) for p in range(self.players)]
         self.num_actions = len(self.space)
         self._ids = {action: i for i, action in enumerate(self.space)}
         self._masks: dict[tuple[Action, ...], Mask] = {}
@@ -180,16 +158,11 @@ class Encoder:
     def observation(self, state: State, player: int) -> Observation:
         """The seat's observation vector (what its view shows), as a new float32 array.
 
-        Where the game's blocks have keys, each seat's vector is kept and only
-        its changed blocks rewritten (see :class:`KeptObservation`); the caller
-        gets a copy, which later calls never change. Otherwise the vector is
-        written whole and packed to bytes: NumPy reads a list of floats one
-        object at a time, at twice the cost of ``struct`` for the same rounding.
+        Each seat's vector is kept in a float32 buffer and only its changed
+        blocks are rewritten (see :class:`KeptObservation`); the caller gets a
+        copy, which later calls never change.
         """
-        if self._kept:
-            return self._kept[player].update(state).copy()
-        packed = bytearray(self._pack(*self.observer.observe_fast(state, player)))
-        return np.frombuffer(packed, dtype=np.float32)
+        return self._kept[player].update(state).copy()
 
     def mask(self, state: State, player: int) -> Mask:
         """1 for each action number the seat may take now, as int8 (a new array each call)."""

@@ -6,7 +6,9 @@
 - ``clone_us``, ``view_us``, ``determinize_us`` and ``observation_us``: on
   positions sampled along random games (the view and observation of seat 0,
   determinized for the seat to move); the view is built each time, never
-  taken from the state's cache of views;
+  taken from the state's cache of views; the observation is the float32 array
+  the learning adapters hand out, from one encoder asked at every position in
+  turn (``None`` without NumPy);
 - ``aec_step_us``: a step of the PettingZoo environment (see
   :mod:`lastcall.envs.bench`), where PettingZoo is installed;
 - start-up: fresh interpreters answering ``lastcall --version`` and building a
@@ -32,7 +34,7 @@ from operator import methodcaller
 from pathlib import Path
 from typing import Any
 
-from lastcall.core import LastcallError, Rng, State, __version__, compiled
+from lastcall.core import Game, LastcallError, Rng, State, __version__, compiled
 from lastcall.core import game as find_game
 
 # Bumped whenever a key of the JSON report is renamed, removed or changes meaning.
@@ -50,11 +52,11 @@ class BenchResult:
     clone_us: float
     view_us: float
     determinize_us: float
-    observation_us: float
+    observation_us: float | None
     games: int
     decisions: int
 
-    def to_json(self) -> dict[str, float | int | str]:
+    def to_json(self) -> dict[str, float | int | str | None]:
         return asdict(self)
 
 
@@ -107,6 +109,16 @@ def _per_call_us(states: list[State], repeat: int, call: Callable[[State], objec
     return (time.perf_counter() - start) / (repeat * len(states)) * 1e6
 
 
+def _observation_us(game: Game, players: int, states: list[State]) -> float | None:
+    """Seat 0's observation as learners get it: one encoder, asked at each position in turn."""
+    try:
+        from lastcall.envs.common import Encoder
+    except ImportError:
+        return None
+    observation = Encoder(game, players).observation
+    return _per_call_us(states, 3, partial(observation, player=0))
+
+
 def _determinize_for_mover(state: State) -> State:
     return state.determinize(state.to_move[0] if state.to_move else 0, 7)
 
@@ -122,7 +134,6 @@ def bench_game(game_id: str, players: int | None = None, seconds: float = 2.0) -
     n = players or default_players(game.id)
     games, decisions, elapsed = _random_games(game.id, n, seconds)
     states = _sample_states(game.id, n, SAMPLED_POSITIONS)
-    observe = game.observer(n).observe_fast
     return BenchResult(
         game=game.id,
         version=game.version,
@@ -132,7 +143,7 @@ def bench_game(game_id: str, players: int | None = None, seconds: float = 2.0) -
         clone_us=_per_call_us(states, 20, methodcaller("clone")),
         view_us=_per_call_us(states, 3, methodcaller("build_view", 0)),
         determinize_us=_per_call_us(states, 3, _determinize_for_mover),
-        observation_us=_per_call_us(states, 3, partial(observe, player=0)),
+        observation_us=_observation_us(game, n, states),
         games=games,
         decisions=decisions,
     )
@@ -289,7 +300,7 @@ def report(
                     "clone_us": round(r.clone_us, 3),
                     "view_us": round(r.view_us, 3),
                     "determinize_us": round(r.determinize_us, 3),
-                    "observation_us": round(r.observation_us, 3),
+                    "observation_us": _rounded(r.observation_us, 3),
                     "aec_step_us": _rounded(aec_step_us(game.id, count, seconds), 3),
                     "ismcts_iters_per_sec": _rounded(rate, 1),
                 }

@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from mypy_extensions import trait
 
-from lastcall.core import ActionSpace, Block, Observer, Piece, State, one_hot
+from lastcall.core import ActionSpace, Block, Cells, Observer, Piece, State, one_hot
 from lastcall.games.barista.content import CONTENT, SLOTS
 from lastcall.games.barista.state import (
     EMPTY,
@@ -158,7 +158,7 @@ class BaristaObserver(Observer):
     def state_phase(self, state: State) -> str | None:
         return PHASE_NAMES[state.step] if isinstance(state, BaristaView) else None
 
-    def _write_all(self, state: BaristaView, player: int, out: list[float]) -> None:
+    def _write_all(self, state: BaristaView, player: int, out: Cells) -> None:
         """Every piece: they are few, and most change at each decision (no key pays)."""
         at = self.offsets
         n = self.players

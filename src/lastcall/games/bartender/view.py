@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from mypy_extensions import trait
 
-from lastcall.core import ActionSpace, Block, Observer, Piece, State, one_hot
+from lastcall.core import ActionSpace, Block, Cells, Observer, Piece, State, one_hot
 from lastcall.games.bartender.actions import BARTENDER_ID, FACE_ID, NUM_BARTENDERS
 from lastcall.games.bartender.content import COIN, DECK
 from lastcall.games.bartender.state import (
@@ -182,7 +182,7 @@ class BartenderObserver(Observer):
     def state_phase(self, state: State) -> str | None:
         return PHASES[state.phase] if isinstance(state, BartenderView) else None
 
-    def _write_all(self, state: BartenderView, player: int, out: list[float]) -> None:
+    def _write_all(self, state: BartenderView, player: int, out: Cells) -> None:
         """Every piece: most change at each decision, and they are few (no key pays)."""
         at = self.offsets
         n = self.players

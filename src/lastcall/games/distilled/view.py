@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from mypy_extensions import trait
 
-from lastcall.core import ActionSpace, Block, Observer, Piece, one_hot
+from lastcall.core import ActionSpace, Block, Cells, Observer, Piece, one_hot
 from lastcall.games.distilled import actions as act
 from lastcall.games.distilled.content import CONTENT
 from lastcall.games.distilled.state import (
@@ -332,6 +332,23 @@ class DistilledView(DistilledBase):
         }
 
 
+def _sums(step: float, most: int) -> tuple[float, ...]:
+    """``step`` added to itself ``k`` times, for each ``k`` up to ``most``.
+
+    The view's encoding counts a card by adding ``step`` once per copy, in
+    double precision; a block stores the same sum once, read from here, since
+    a float32 buffer would round after every addition.
+    """
+    sums = [0.0]
+    for _ in range(most):
+        sums.append(sums[-1] + step)
+    return tuple(sums)
+
+
+_FIFTHS: Final = _sums(0.2, 64)
+_THIRDS: Final = _sums(1 / 3, 64)
+
+
 SEAT_NUMBERS: Final = (
     ("money", 50),
     ("vp", 100),
@@ -579,12 +596,12 @@ class DistilledObserver(Observer):
     def _numbers_key(self, state: DistilledView, player: int) -> Hashable:
         return _ALL_PUBLIC_NUMBERS[self.players](state.pv), tuple(state.upgrades)
 
-    def _write_turn(self, state: DistilledView, player: int, out: list[float]) -> None:
+    def _write_turn(self, state: DistilledView, player: int, out: Cells) -> None:
         at = self.offsets
         one_hot(out, at["current"], self.players, state.current)
         one_hot(out, at["first"], self.players, state.first)
 
-    def _write_numbers(self, state: DistilledView, player: int, out: list[float]) -> None:
+    def _write_numbers(self, state: DistilledView, player: int, out: Cells) -> None:
         pv = state.pv
         width = len(SEAT_NUMBERS)
         n_distillers = len(DISTILLERS)
@@ -609,14 +626,14 @@ class DistilledObserver(Observer):
                 out[base + 8] = room / _CAPACITY_SCALE
                 out[at_distiller + q * n_distillers + d] = 1.0
 
-    def _write_pantry(self, state: DistilledView, player: int, out: list[float]) -> None:
+    def _write_pantry(self, state: DistilledView, player: int, out: Cells) -> None:
         at_pantry = self.offsets["pantry"]
         for q, pantry in enumerate(state.pantry):
             base = at_pantry + q * N_CARDS
             for c in pantry:
-                out[base + c] += 0.2
+                out[base + c] = _FIFTHS[pantry.count(c)]
 
-    def _write_containers(self, state: DistilledView, player: int, out: list[float]) -> None:
+    def _write_containers(self, state: DistilledView, player: int, out: Cells) -> None:
         at = self.offsets
         n_barrels, n_bottles = len(BARREL), len(BOTTLE)
         at_barrels, at_bottles, at_shelf = at["barrels"], at["bottles"], at["shelf"]
@@ -631,7 +648,7 @@ class DistilledObserver(Observer):
             for c in state.shelf[q]:
                 out[base + c] += 1.0
 
-    def _write_holdings(self, state: DistilledView, player: int, out: list[float]) -> None:
+    def _write_holdings(self, state: DistilledView, player: int, out: Cells) -> None:
         at = self.offsets
         n_upgrades = len(UPGRADE)
         at_upgrades, at_recipes, at_labels = at["upgrades"], at["recipes"], at["labels"]
@@ -646,7 +663,7 @@ class DistilledObserver(Observer):
             for r in state.labels[q]:
                 out[base + r] += 0.5
 
-    def _write_spaces(self, state: DistilledView, player: int, out: list[float]) -> None:
+    def _write_spaces(self, state: DistilledView, player: int, out: Cells) -> None:
         pv = state.pv
         at_spaces = self.offsets["spaces"]
         n_spaces = len(SPACES)
@@ -657,17 +674,18 @@ class DistilledObserver(Observer):
                 for s in _space_numbers(used):
                     out[base + s] = 1.0
 
-    def _write_distilling(self, state: DistilledView, player: int, out: list[float]) -> None:
+    def _write_distilling(self, state: DistilledView, player: int, out: Cells) -> None:
         at_result, at_made = self.offsets["result"], self.offsets["made"]
         for q in range(self.players):
             base = at_result + q * N_CARDS
-            for c in state.result[q]:
-                out[base + c] += 1 / 3
+            result = state.result[q]
+            for c in result:
+                out[base + c] = _THIRDS[result.count(c)]
             made = state.made[q]
             if made:
                 out[at_made + q * N_RECIPES + made[0]] = 1.0
 
-    def _write_warehouse(self, state: DistilledView, player: int, out: list[float]) -> None:
+    def _write_warehouse(self, state: DistilledView, player: int, out: Cells) -> None:
         at_warehouse = self.offsets["warehouse"]
         stride = N_RECIPES + 2
         for q, spirits in enumerate(state.warehouse):
@@ -677,7 +695,7 @@ class DistilledObserver(Observer):
                 out[base + N_RECIPES] = len(spirit[5]) / 5
                 out[base + N_RECIPES + 1] = spirit[3] / 6
 
-    def _write_secrets(self, state: DistilledView, q: int, out: list[float]) -> None:
+    def _write_secrets(self, state: DistilledView, q: int, out: Cells) -> None:
         """The viewer's own goals, setup choices and vat, as ``_encode_secrets`` writes them."""
         at = self.offsets
         start = at["goals"]
@@ -697,13 +715,14 @@ class DistilledObserver(Observer):
                 out[at["kept"] + len(DISTILLERS) + state.drop[q]] = 1.0
         elif step == Step.VAT:
             start = at["vat"]
-            for c in state.vat_in[q]:
-                out[start + c] += 1 / 3
+            vat_in, vat_out = state.vat_in[q], state.vat_out[q]
+            for c in vat_in:
+                out[start + c] = _THIRDS[vat_in.count(c)]
             start += N_CARDS
-            for c in state.vat_out[q]:
-                out[start + c] += 1 / 3
+            for c in vat_out:
+                out[start + c] = _THIRDS[vat_out.count(c)]
 
-    def _write_market(self, state: DistilledView, player: int, out: list[float]) -> None:
+    def _write_market(self, state: DistilledView, player: int, out: Cells) -> None:
         at = self.offsets
         offset = at["rows"]
         for keys, row in zip(ROW_KEYS, state.rows, strict=True):
@@ -714,11 +733,13 @@ class DistilledObserver(Observer):
         for r in state.flight:
             out[start + r] = 1.0
         start = at["labels_left"]
-        out[start : start + N_SHARED_RECIPES] = [left / 10 for left in state.labels_left]
+        for i, left in enumerate(state.labels_left, start):
+            out[i] = left / 10
         start = at["basic"]
-        out[start : start + len(act.BASIC_KEYS)] = [count / 20 for count in state.basic]
+        for i, count in enumerate(state.basic, start):
+            out[i] = count / 20
 
-    def _write_shared(self, state: DistilledView, player: int, out: list[float]) -> None:
+    def _write_shared(self, state: DistilledView, player: int, out: Cells) -> None:
         at = self.offsets
         shared = at["shared"]
         out[shared] = state.round / 7

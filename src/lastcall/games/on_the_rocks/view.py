@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from mypy_extensions import trait
 
-from lastcall.core import ActionSpace, Block, Observer, Piece, State, one_hot
+from lastcall.core import ActionSpace, Block, Cells, Observer, Piece, State, one_hot
 from lastcall.games.on_the_rocks.content import (
     BOWLS_BY_PLAYERS,
     COLOURS,
@@ -64,12 +64,13 @@ PLACED_AT: Final = tuple(
 """Each recipe card's cells as the place of their placed count within the glass's numbers."""
 
 
-def _wanted(card: int) -> tuple[float, ...]:
-    """A face-up glass's numbers with nothing placed, summed in the order the view lists cells."""
+def _wanted(card: int) -> tuple[tuple[int, float], ...]:
+    """A face-up glass's numbers with nothing placed, summed in the order the view lists cells,
+    as its non-zero entries: ``(place within the glass, number)``."""
     block = [0.0] * GLASS_CELLS
     for placed in PLACED_AT[card]:
         block[placed - 1] += 1.0 / 3.0
-    return tuple(block)
+    return tuple((i, x) for i, x in enumerate(block) if x)
 
 
 WANTED: Final = tuple(map(_wanted, range(len(RECIPE_SLOTS))))
@@ -356,7 +357,7 @@ class OnTheRocksObserver(Observer):
     def state_phase(self, state: State) -> str | None:
         return PHASE_NAMES[state.phase] if isinstance(state, OnTheRocksView) else None
 
-    def _write_turn(self, state: OnTheRocksView, player: int, out: list[float]) -> None:
+    def _write_turn(self, state: OnTheRocksView, player: int, out: Cells) -> None:
         at = self.offsets
         one_hot(out, at["step"], len(STEP_NAMES), state.step)
         one_hot(out, at["turn"], self.players, state.current)
@@ -377,7 +378,7 @@ class OnTheRocksObserver(Observer):
                 if count:
                     out[start + k] = count / scale
 
-    def _write_table(self, state: OnTheRocksView, player: int, out: list[float]) -> None:
+    def _write_table(self, state: OnTheRocksView, player: int, out: Cells) -> None:
         at = self.offsets
         out[at["picks"]] = state.picks / 4.0
         out[at["pending_spills"]] = float(state.pending_spill)
@@ -397,7 +398,7 @@ class OnTheRocksObserver(Observer):
             out[start + SPILL_AT[card]] += 1.0
         one_hot(out, at["last_call"], self.players, state.last_call)
 
-    def _write_seats(self, state: OnTheRocksView, player: int, out: list[float]) -> None:
+    def _write_seats(self, state: OnTheRocksView, player: int, out: Cells) -> None:
         at = self.offsets
         recipes, done = state.recipes, state.done
         tips, discards, shelf = state.tips, state.discards, state.shelf
@@ -434,7 +435,7 @@ class OnTheRocksObserver(Observer):
             held = tips[first : first + NT]
             out[score_at + q] = seat_score(completed[q], held, bonus[q], face_up) / 100.0
 
-    def _write_recipes(self, state: OnTheRocksView, player: int, out: list[float]) -> None:
+    def _write_recipes(self, state: OnTheRocksView, player: int, out: Cells) -> None:
         recipe_at = self.offsets["recipe"]
         recipes, done = state.recipes, state.done
         for i, card in enumerate(recipes):
@@ -442,18 +443,19 @@ class OnTheRocksObserver(Observer):
                 out[recipe_at + 2 * i] = 1.0
                 out[recipe_at + 2 * i + 1] = RECIPE_VALUE[card] / 10.0
 
-    def _glasses_writer(self, q: int) -> Callable[[OnTheRocksView, int, list[float]], None]:
+    def _glasses_writer(self, q: int) -> Callable[[OnTheRocksView, int, Cells], None]:
         """What writes seat ``q``'s four glasses: the cells each recipe wants, and its marbles."""
         glass_at = self.offsets["glass"]
 
-        def write(state: OnTheRocksView, player: int, out: list[float]) -> None:
+        def write(state: OnTheRocksView, player: int, out: Cells) -> None:
             recipes, done, slots = state.recipes, state.done, state.slots
             for g in range(4):
                 card = recipes[4 * q + g]
                 if card < 0 or done[4 * q + g]:
                     continue
                 start = glass_at + (q * 4 + g) * GLASS_CELLS
-                out[start : start + GLASS_CELLS] = WANTED[card]
+                for i, wanted in WANTED[card]:
+                    out[start + i] = wanted
                 cells = PLACED_AT[card]
                 first = q * SLOTS_PER_PLAYER + GLASS_OFFSET[g]
                 for placed in compress(cells, slots[first : first + len(cells)]):

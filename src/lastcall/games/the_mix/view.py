@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from mypy_extensions import trait
 
-from lastcall.core import ActionSpace, Block, Observer, Piece, State, one_hot
+from lastcall.core import ActionSpace, Block, Cells, Observer, Piece, State, one_hot
 from lastcall.games.the_mix import actions as act
 from lastcall.games.the_mix.content import CONTENT
 from lastcall.games.the_mix.flow import source_of
@@ -421,10 +421,10 @@ class MixObserver(Observer):
     def _marks_key(self, state: MixView, player: int) -> Hashable:
         return self._marks(state.pv)
 
-    def _write_current(self, state: MixView, player: int, out: list[float]) -> None:
+    def _write_current(self, state: MixView, player: int, out: Cells) -> None:
         one_hot(out, self.offsets["current"], self.players + self.solo, state.current)
 
-    def _write_numbers(self, state: MixView, player: int, out: list[float]) -> None:
+    def _write_numbers(self, state: MixView, player: int, out: Cells) -> None:
         """Each seat's numbers, where its technique die stands, and its kept card.
 
         A plain loop over the record's places: it runs at almost every step of a
@@ -457,14 +457,14 @@ class MixObserver(Observer):
             if mix >= 0:
                 out[at_card + q * len(MIXES) + mix] = 1.0
 
-    def _write_reserve(self, state: MixView, player: int, out: list[float]) -> None:
+    def _write_reserve(self, state: MixView, player: int, out: Cells) -> None:
         at_reserve = self.offsets["reserve"]
         for q in range(self.players):
             start = at_reserve + q * N_ING
             for i in state.reserve[q]:
                 out[start + i] += 1 / 3
 
-    def _write_glasses(self, state: MixView, player: int, out: list[float]) -> None:
+    def _write_glasses(self, state: MixView, player: int, out: Cells) -> None:
         at = self.offsets
         n_c = len(CLIENTS)
         pv = state.pv
@@ -478,7 +478,7 @@ class MixObserver(Observer):
                 for i in glass[q * BARS + bar]:
                     out[start + i] += 1 / 3
 
-    def _write_cards(self, state: MixView, player: int, out: list[float]) -> None:
+    def _write_cards(self, state: MixView, player: int, out: Cells) -> None:
         """Each seat's completed clients, technique cards and experience tiles."""
         at = self.offsets
         n_c, n_t, n_e = len(CLIENTS), len(TECHS), len(EXPS)
@@ -493,7 +493,7 @@ class MixObserver(Observer):
             for t in state.tiles_held[q]:
                 out[start + t] = 1.0
 
-    def _write_marks(self, state: MixView, player: int, out: list[float]) -> None:
+    def _write_marks(self, state: MixView, player: int, out: Cells) -> None:
         """Each seat's used level-3 tiles and reserved client."""
         at = self.offsets
         n_c, n_once = len(CLIENTS), len(ONCE)
@@ -510,13 +510,13 @@ class MixObserver(Observer):
             if reserved >= 0:
                 out[at["reserved"] + q * n_c + reserved] = 1.0
 
-    def _write_dealt(self, state: MixView, player: int, out: list[float]) -> None:
+    def _write_dealt(self, state: MixView, player: int, out: Cells) -> None:
         if state.step == Step.SETUP:
             start = self.offsets["dealt"]
             for m in state.dealt[player]:
                 out[start + m] = 1.0
 
-    def _write_market(self, state: MixView, player: int, out: list[float]) -> None:
+    def _write_market(self, state: MixView, player: int, out: Cells) -> None:
         """The face-up clients and technique cards, the Bar Supply and the Store."""
         at = self.offsets
         start = at["columns"]
@@ -527,11 +527,13 @@ class MixObserver(Observer):
         for t in state.tech_row:
             out[start + t] = 1.0
         start = at["bar"]
-        out[start : start + N_ING] = [count / 3 for count in state.bar]
+        for i, count in enumerate(state.bar, start):
+            out[i] = count / 3
         start = at["store"]
-        out[start : start + N_ING] = [count / 20 for count in state.store]
+        for i, count in enumerate(state.store, start):
+            out[i] = count / 20
 
-    def _write_shared(self, state: MixView, player: int, out: list[float]) -> None:
+    def _write_shared(self, state: MixView, player: int, out: Cells) -> None:
         at = self.offsets
         start = at["shared"]
         out[start] = state.main_dice / 3
@@ -558,7 +560,7 @@ class MixObserver(Observer):
         out[at["turn"]] = float(state.main_done)
         out[at["turn"] + 1] = float(state.extra_done)
 
-    def _write_rival(self, state: MixView, player: int, out: list[float]) -> None:
+    def _write_rival(self, state: MixView, player: int, out: Cells) -> None:
         """The automaton's pieces, as ``encode`` writes them from the view's rival."""
         at = self.offsets
         a = state.num_players
