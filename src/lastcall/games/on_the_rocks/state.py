@@ -106,6 +106,11 @@ class Removal(IntEnum):
 CELL_TARGETS: Final = tuple(
     tuple((RECIPE_GLASS[card], r, c) for r, c in cells) for card, cells in enumerate(RECIPE_SLOTS)
 )
+CELL_EARLIER: Final = tuple(
+    tuple(tuple(j for j in range(i) if cells[j] == cells[i]) for i in range(len(cells)))
+    for cells in RECIPE_SLOTS
+)
+"""For each cell of each recipe card, the earlier cells wanting the same row and colour."""
 VALUE_OF_RECIPE: Final = RECIPE_VALUE.__getitem__
 OFF_TURN: Final = (Step.SETUP, Step.OVER)
 """Steps outside any player's turn."""
@@ -404,9 +409,13 @@ class OnTheRocksBase(State):
             recipes[q + g] < 0 or done[q + g] or self._full(p, g) for g in range(4)
         )
 
-    def _open_targets(self, p: int) -> dict[tuple[int, int, int], None]:
-        """Distinct empty slots ``(glass, row, colour)`` on ``p``'s face-up recipes, in order."""
-        out: dict[tuple[int, int, int], None] = {}
+    def _open_targets(self, p: int) -> list[tuple[int, int, int]]:
+        """Distinct empty slots ``(glass, row, colour)`` on ``p``'s face-up recipes, in order.
+
+        A target is listed at its first empty slot; a slot whose target an earlier empty
+        slot of the card already gave is skipped (``CELL_EARLIER``), with no set to keep.
+        """
+        out: list[tuple[int, int, int]] = []
         recipes, done, slots = self.recipes, self.done, self.slots
         q = 4 * p
         for g in range(4):
@@ -415,9 +424,17 @@ class OnTheRocksBase(State):
                 continue
             base = p * SLOTS_PER_PLAYER + GLASS_OFFSET[g]
             targets = CELL_TARGETS[card]
-            for t, filled in zip(targets, slots[base : base + len(targets)], strict=True):
-                if not filled:
-                    out[t] = None
+            earlier = CELL_EARLIER[card]
+            for i in range(len(targets)):
+                if slots[base + i]:
+                    continue
+                given = False
+                for j in earlier[i]:
+                    if not slots[base + j]:
+                        given = True
+                        break
+                if not given:
+                    out.append(targets[i])
         return out
 
 
