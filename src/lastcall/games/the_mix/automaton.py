@@ -74,26 +74,53 @@ SOLO_ATTEMPT: Final = {
 FULL_BAR: Final = _C.rules.for_players(1).bar_supply_per_type
 EXTRA_DICE_MAX: Final = _C.rules.limits.extra_dice_per_roll
 FACES: Final = _C.rules.tip_die_faces
+# The content's numbers as flat tables: the automaton plays a turn between every two of the
+# seat's, and reading them through the content's records cost a lookup per attribute.
+CLIENT_ROUNDS: Final = SOLO.client_rounds
+COLUMN_BY_DIE: Final = SOLO.column_by_die
+CARDS_PER_ROUND: Final = SOLO.cards_per_round
+MISSING_COST: Final = SOLO.missing_ingredient_cost
+TECHNIQUE_SLOTS: Final = _C.rules.limits.technique_slots
+DIE_MAX: Final = _C.rules.limits.technique_die_max
+MONEY_PER_VP: Final = _C.rules.scoring.money_per_vp
+FIRST_CARD_VP: Final = tuple(side.first_card_vp for side in SIDES)
+LATE_ROUND_VP: Final = tuple(side.late_round_vp for side in SIDES)
+CARD_NAME: Final = tuple(SOLO_NAME[card.key] for card in CARDS)
+CARD_MAIN: Final = tuple(card.main for card in CARDS)
+CARD_ADDITIONAL: Final = tuple(card.additional for card in CARDS)
+MAIN_TEXT: Final = tuple(SOLO_ACTION[card.main] for card in CARDS)
+BENEATH_TEXT: Final = tuple(
+    f"as the card beneath says, {SOLO_ACTION[card.additional]}" for card in CARDS
+)
+CLIENT_TECHNIQUE: Final = tuple(client.technique for client in _C.clients)
+CLIENT_NAME: Final = tuple(client.name for client in _C.clients)
+CLIENT_NEED: Final = tuple(len(client.recipe) for client in _C.clients)
+CLIENT_TIPS: Final = tuple(client.tips for client in _C.clients)
+CLIENT_MONEY: Final = tuple(client.money for client in _C.clients)
+TAKEN_TEXT: Final = tuple(INGREDIENT_A[ingredient.key] for ingredient in _C.ingredients)
+REFILL_TEXT: Final = tuple(INGREDIENT_PLURAL[ingredient.key] for ingredient in _C.ingredients)
+TECHNIQUE_NAME: Final = tuple(technique.name for technique in _C.techniques)
+TECHNIQUE_GAINS: Final = tuple(((K_INCREASE, t.increase),) for t in _C.techniques)
 
 
 def automaton_round_start(s: MixFlow) -> None:
     """A new round: the active Client Card, or from round 6 on VP instead."""
     a = s.num_players
     s.solo_round += 1
-    side = SIDES[s.automaton]
-    if s.solo_round > SOLO.client_rounds:
-        s.pv[a * W + VP] += side.late_round_vp
+    if s.solo_round > CLIENT_ROUNDS:
+        late = LATE_ROUND_VP[s.automaton]
+        s.pv[a * W + VP] += late
         s.announce(
             RULE,
             "{p:Seat} start{p:s} round {round} without a client and gain{p:s} {n} VP.",
             a,
             s.solo_round,
-            side.late_round_vp,
+            late,
         )
         return
     die = s.pv[a * W + DIE]
-    level = SOLO.column_by_die[die - 1] - 1
-    reachable = [c for c in s.columns[level] if _C.clients[c].technique <= die]
+    level = COLUMN_BY_DIE[die - 1] - 1
+    reachable = [c for c in s.columns[level] if CLIENT_TECHNIQUE[c] <= die]
     if reachable:
         card = reachable[0]
         s._off_column(card)
@@ -110,14 +137,14 @@ def automaton_round_start(s: MixFlow) -> None:
         "{p:Seat} start{p:s} round {round} with the client {card}.",
         a,
         s.solo_round,
-        _C.clients[card].name,
+        CLIENT_NAME[card],
     )
 
 
 def automaton_turn(s: MixFlow) -> None:
     """One turn: reveal and resolve a solo card, or the Bar Setup once the round's are out."""
     a = s.num_players
-    if len(s.solo_revealed) < SOLO.cards_in_round(s.solo_round):
+    if len(s.solo_revealed) < CARDS_PER_ROUND[min(s.solo_round, len(CARDS_PER_ROUND)) - 1]:
         _reveal(s, a)
     else:
         _bar_setup(s, a)
@@ -132,24 +159,21 @@ def _reveal(s: MixFlow, a: int) -> None:
         s.announce(CHANCE, "The solo discard pile is shuffled into a new deck.")
     card = s.solo_deck[-1]
     s.solo_deck = s.solo_deck[:-1]
-    info = CARDS[card]
+    beneath = s.solo_revealed[-1] if s.solo_revealed else NONE
     s.announce(
         CHANCE,
         "{p:Seat} reveal{p:s} {card}: {p:seat} {main}, then {additional}.",
         a,
-        SOLO_NAME[info.key],
-        SOLO_ACTION[info.main],
-        f"as the card beneath says, {SOLO_ACTION[CARDS[s.solo_revealed[-1]].additional]}"
-        if s.solo_revealed
-        else "nothing from beneath (the round's first card)",
+        CARD_NAME[card],
+        MAIN_TEXT[card],
+        BENEATH_TEXT[beneath] if beneath >= 0 else "nothing from beneath (the round's first card)",
     )
-    beneath = s.solo_revealed[-1] if s.solo_revealed else NONE
     s.solo_revealed = (*s.solo_revealed, card)
-    _action(s, a, info.main)
+    _action(s, a, CARD_MAIN[card])
     if beneath >= 0:
-        _action(s, a, CARDS[beneath].additional)
+        _action(s, a, CARD_ADDITIONAL[beneath])
     else:
-        bonus = SIDES[s.automaton].first_card_vp
+        bonus = FIRST_CARD_VP[s.automaton]
         if bonus:
             s.pv[a * W + VP] += bonus
             s.announce(RULE, "{p:Seat} gain{p:s} {n} VP for the round's first card.", a, bonus)
@@ -157,7 +181,7 @@ def _reveal(s: MixFlow, a: int) -> None:
         RULE,
         "{p:Seat} take{p:s} the instant bonus of {card}: {gains}.",
         a,
-        SOLO_NAME[info.key],
+        CARD_NAME[card],
         INSTANT_TEXT[card],
     )
     _gains(s, a, INSTANT[card])
@@ -230,7 +254,7 @@ def _take(s: MixFlow, a: int, supply: list[int], n: int) -> int:
             MOVE,
             "{p:Seat} take{p:s} {ingredients} from {source}.",
             a,
-            [INGREDIENT_A[_C.ingredients[i].key] for i in taken],
+            [TAKEN_TEXT[i] for i in taken],
             source,
         )
     return len(taken)
@@ -239,16 +263,16 @@ def _take(s: MixFlow, a: int, supply: list[int], n: int) -> int:
 def _technique(s: MixFlow, a: int) -> None:
     card = s.tech_row[0]
     held = s.techniques[a]
-    if len(held) >= _C.rules.limits.technique_slots:
+    if len(held) >= TECHNIQUE_SLOTS:
         oldest = held[0]
         held = held[1:]
         s.tech_deck = (oldest, *s.tech_deck)
         s.tech_known += 1
     s.tech_row = s.tech_row[1:]
     s.techniques[a] = (*held, card)
-    s.announce(MOVE, "{p:Seat} take{p:s} the technique card {card}.", a, _C.techniques[card].name)
+    s.announce(MOVE, "{p:Seat} take{p:s} the technique card {card}.", a, TECHNIQUE_NAME[card])
     s._fill_tech_row()
-    _gains(s, a, ((K_INCREASE, _C.techniques[card].increase),))
+    _gains(s, a, TECHNIQUE_GAINS[card])
 
 
 def _gains(s: MixFlow, a: int, effects: tuple[tuple[int, int], ...]) -> None:
@@ -262,7 +286,7 @@ def _gains(s: MixFlow, a: int, effects: tuple[tuple[int, int], ...]) -> None:
         elif kind == K_SHAKER:
             pv[b + SHAKERS] += amount
         elif kind == K_INCREASE:
-            pv[b + DIE] = min(_C.rules.limits.technique_die_max, pv[b + DIE] + amount)
+            pv[b + DIE] = min(DIE_MAX, pv[b + DIE] + amount)
         elif kind == K_STORE:
             _take(s, a, s.store, amount)
 
@@ -277,7 +301,7 @@ def _bar_setup(s: MixFlow, a: int) -> None:
     card = s.solo_active
     if card >= 0:
         _complete(s, a, card)
-    converted = pv[b + MONEY] // _C.rules.scoring.money_per_vp
+    converted = pv[b + MONEY] // MONEY_PER_VP
     if pv[b + MONEY]:
         s.announce(
             RULE,
@@ -310,7 +334,7 @@ def _bar_setup(s: MixFlow, a: int) -> None:
                 MOVE,
                 "{p:Seat} refill{p:s} the {ingredients} of the Bar Supply.",
                 a,
-                INGREDIENT_PLURAL[_C.ingredients[i].key],
+                REFILL_TEXT[i],
             )
             break
     pv[b + REFRESHED_CLIENTS] = pv[b + REFRESHED_BAR] = 0
@@ -325,8 +349,7 @@ def _complete(s: MixFlow, a: int, card: int) -> None:
     """Spend ingredients (any types), then shakers, then $5 each; roll; gain the card's $."""
     pv = s.pv
     b = a * W
-    info = _C.clients[card]
-    need = len(info.recipe)
+    need = CLIENT_NEED[card]
     held = list(s.reserve[a])
     matching = [i for i in held if RECIPE_COUNT[card][i]]
     spent = (matching + [i for i in held if i not in matching])[:need]
@@ -338,26 +361,26 @@ def _complete(s: MixFlow, a: int, card: int) -> None:
     shakers = min(missing, pv[b + SHAKERS])
     pv[b + SHAKERS] -= shakers
     missing -= shakers
-    money = min(missing * SOLO.missing_ingredient_cost, pv[b + MONEY])
+    money = min(missing * MISSING_COST, pv[b + MONEY])
     pv[b + MONEY] -= money
     extras = min(pv[b + EXTRA_DICE], EXTRA_DICE_MAX)
     below = s.rng.below
-    rolls = [FACES[below(len(FACES))] for _ in range(info.tips + extras)]
+    rolls = [FACES[below(len(FACES))] for _ in range(CLIENT_TIPS[card] + extras)]
     pv[b + EXTRA_DICE] -= extras
     s.main_dice += extras
-    pv[b + MONEY] += info.money + sum(rolls)
+    pv[b + MONEY] += CLIENT_MONEY[card] + sum(rolls)
     pv[b + COMPLETED] += 1
-    pv[b + COMPLETED_MONEY] += info.money
+    pv[b + COMPLETED_MONEY] += CLIENT_MONEY[card]
     s.completed[a] = (*s.completed[a], card)
     s.announce(
         CHANCE,
         "{p:Seat} complete{p:s} {card}, paying {n:plural:ingredient}, {k:plural:shaker} and "
         "${cost}: ${money} and tips of {rolls}.",
         a,
-        info.name,
+        CLIENT_NAME[card],
         len(spent),
         shakers,
         money,
-        info.money,
+        CLIENT_MONEY[card],
         rolls,
     )
