@@ -104,11 +104,11 @@ _PUBLIC_NUMBERS: Final = tuple(
     for q in range(RULES.max_players)
 )
 """Per seat, its public numbers out of ``pv`` in one call (the seats' loop is the hot part)."""
-_ALL_PUBLIC_NUMBERS: Final = {
-    n: operator.itemgetter(*(i for q in range(n) for i in _PUBLIC_NUMBERS[q](range(n * W))))
+_DISTILLERS_OF: Final[dict[int, Callable[[list[int]], Hashable]]] = {
+    n: operator.itemgetter(*(q * W + DISTILLER for q in range(n)))
     for n in range(1, RULES.max_players + 1)
 }
-"""Every seat's public numbers at once: the key of the blocks written from them."""
+"""Every seat's distiller number at once: the key of the block of distillers."""
 _EXTRA_ROOM: Final = tuple(
     amount if effect == "warehouse" else 0
     for effect, amount in zip(UPGRADE_EFFECT, UPGRADE_AMOUNT, strict=True)
@@ -374,10 +374,6 @@ def _spaces_key(state: DistilledView, player: int) -> Hashable:
     return tuple(state.pv[SPACES_USED::W])
 
 
-def _pantry_key(state: DistilledView, player: int) -> Hashable:
-    return tuple(state.pantry)
-
-
 def _containers_key(state: DistilledView, player: int) -> Hashable:
     return tuple(state.barrels), tuple(state.bottles), tuple(state.shelf)
 
@@ -410,8 +406,12 @@ def _secrets_key(state: DistilledView, q: int) -> Hashable:
     return state.goals[q]
 
 
-def _market_key(state: DistilledView, player: int) -> Hashable:
-    return tuple(state.rows), state.flight, tuple(state.labels_left), tuple(state.basic)
+def _offer_key(state: DistilledView, player: int) -> Hashable:
+    return tuple(state.rows), state.flight, tuple(state.labels_left)
+
+
+def _basic_key(state: DistilledView, player: int) -> Hashable:
+    return tuple(state.basic)
 
 
 def _shared_key(state: DistilledView, player: int) -> Hashable:
@@ -425,6 +425,59 @@ def _shared_key(state: DistilledView, player: int) -> Hashable:
         state.peek_row,
         state.peeked,
     )
+
+
+class _SeatBlocks:
+    """One seat's numbers and pantry, each a block of its own: they change with that seat's
+    own turn, so a change at one seat rewrites that seat's entries alone."""
+
+    __slots__ = ("numbers_span", "pantry_span", "q")
+
+    def __init__(self, q: int, offsets: Mapping[str, int]) -> None:
+        self.q = q
+        numbers = offsets["numbers"] + q * len(SEAT_NUMBERS)
+        self.numbers_span = (numbers, numbers + len(SEAT_NUMBERS))
+        pantry = offsets["pantry"] + q * N_CARDS
+        self.pantry_span = (pantry, pantry + N_CARDS)
+
+    def numbers_key(self, state: DistilledView, player: int) -> Hashable:
+        return _PUBLIC_NUMBERS[self.q](state.pv), state.upgrades[self.q]
+
+    def write_numbers(self, state: DistilledView, player: int, out: Cells) -> None:
+        q = self.q
+        d, money, vp, home, label, bought, passed, done, sold, _ = _PUBLIC_NUMBERS[q](state.pv)
+        base = self.numbers_span[0]
+        # One store per entry that is not zero, in SEAT_NUMBERS's order (the block is zeroed).
+        if money:
+            out[base] = money / _MONEY_SCALE
+        if vp:
+            out[base + 1] = vp / _VP_SCALE
+        if bought:
+            out[base + 2] = bought / _BOUGHT_SCALE
+        if passed:
+            out[base + 3] = 1.0
+        if done:
+            out[base + 4] = 1.0
+        if sold:
+            out[base + 5] = sold / _SOLD_SCALE
+        if home:
+            out[base + 6] = 1.0
+        if label:
+            out[base + 7] = 1.0
+        if d >= 0:
+            room = _ROOM
+            for u in state.upgrades[q]:
+                room += _EXTRA_ROOM[u]
+            out[base + 8] = room / _CAPACITY_SCALE
+
+    def pantry_key(self, state: DistilledView, player: int) -> Hashable:
+        return state.pantry[self.q]
+
+    def write_pantry(self, state: DistilledView, player: int, out: Cells) -> None:
+        base = self.pantry_span[0]
+        pantry = state.pantry[self.q]
+        for c in pantry:
+            out[base + c] = _FIFTHS[pantry.count(c)]
 
 
 class DistilledObserver(Observer):
@@ -576,62 +629,42 @@ class DistilledObserver(Observer):
     def _blocks(self) -> tuple[Block[DistilledView], ...]:
         """The fast path's runs of the vector, each with what it reads."""
         span = self.span
+        seats = [_SeatBlocks(q, self.offsets) for q in range(self.players)]
         return (
             Block(*span("current", "first"), _turn_key, self._write_turn),
-            Block(*span("numbers", "distiller"), self._numbers_key, self._write_numbers),
-            Block(*span("pantry", "pantry"), _pantry_key, self._write_pantry),
+            *(Block(*seat.numbers_span, seat.numbers_key, seat.write_numbers) for seat in seats),
+            Block(*span("distiller", "distiller"), self._distillers_key, self._write_distillers),
+            *(Block(*seat.pantry_span, seat.pantry_key, seat.write_pantry) for seat in seats),
             Block(*span("barrels", "shelf"), _containers_key, self._write_containers),
             Block(*span("upgrades", "labels"), _holdings_key, self._write_holdings),
             Block(*span("spaces", "spaces"), _spaces_key, self._write_spaces),
             Block(*span("result", "made"), _distilling_key, self._write_distilling),
             Block(*span("warehouse", "warehouse"), _warehouse_key, self._write_warehouse),
             Block(*span("goals", "vat"), _secrets_key, self._write_secrets),
-            Block(*span("rows", "basic"), _market_key, self._write_market),
+            Block(*span("rows", "labels_left"), _offer_key, self._write_offer),
+            Block(*span("basic", "basic"), _basic_key, self._write_basic),
             Block(*span("shared", "peeked"), _shared_key, self._write_shared),
         )
 
     def state_phase(self, state: State) -> str | None:
         return PHASE_BY_STEP[state.step] if isinstance(state, DistilledView) else None
 
-    def _numbers_key(self, state: DistilledView, player: int) -> Hashable:
-        return _ALL_PUBLIC_NUMBERS[self.players](state.pv), tuple(state.upgrades)
+    def _distillers_key(self, state: DistilledView, player: int) -> Hashable:
+        return _DISTILLERS_OF[self.players](state.pv)
 
     def _write_turn(self, state: DistilledView, player: int, out: Cells) -> None:
         at = self.offsets
         one_hot(out, at["current"], self.players, state.current)
         one_hot(out, at["first"], self.players, state.first)
 
-    def _write_numbers(self, state: DistilledView, player: int, out: Cells) -> None:
+    def _write_distillers(self, state: DistilledView, player: int, out: Cells) -> None:
         pv = state.pv
-        width = len(SEAT_NUMBERS)
         n_distillers = len(DISTILLERS)
-        at_numbers, at_distiller = self.offsets["numbers"], self.offsets["distiller"]
+        at_distiller = self.offsets["distiller"]
         for q in range(self.players):
-            d, money, vp, home, label, bought, passed, done, sold, _ = _PUBLIC_NUMBERS[q](pv)
-            base = at_numbers + q * width
-            # One store per entry, in SEAT_NUMBERS's order: a map over the scales
-            # built a tuple and an iterator per seat, which was most of this block.
-            out[base] = money / _MONEY_SCALE
-            out[base + 1] = vp / _VP_SCALE
-            out[base + 2] = bought / _BOUGHT_SCALE
-            out[base + 3] = 1.0 if passed else 0.0
-            out[base + 4] = 1.0 if done else 0.0
-            out[base + 5] = sold / _SOLD_SCALE
-            out[base + 6] = 1.0 if home else 0.0
-            out[base + 7] = 1.0 if label else 0.0
+            d = pv[q * W + DISTILLER]
             if d >= 0:
-                room = _ROOM
-                for u in state.upgrades[q]:
-                    room += _EXTRA_ROOM[u]
-                out[base + 8] = room / _CAPACITY_SCALE
                 out[at_distiller + q * n_distillers + d] = 1.0
-
-    def _write_pantry(self, state: DistilledView, player: int, out: Cells) -> None:
-        at_pantry = self.offsets["pantry"]
-        for q, pantry in enumerate(state.pantry):
-            base = at_pantry + q * N_CARDS
-            for c in pantry:
-                out[base + c] = _FIFTHS[pantry.count(c)]
 
     def _write_containers(self, state: DistilledView, player: int, out: Cells) -> None:
         at = self.offsets
@@ -722,7 +755,7 @@ class DistilledObserver(Observer):
             for c in vat_out:
                 out[start + c] = _THIRDS[vat_out.count(c)]
 
-    def _write_market(self, state: DistilledView, player: int, out: Cells) -> None:
+    def _write_offer(self, state: DistilledView, player: int, out: Cells) -> None:
         at = self.offsets
         offset = at["rows"]
         for keys, row in zip(ROW_KEYS, state.rows, strict=True):
@@ -734,10 +767,13 @@ class DistilledObserver(Observer):
             out[start + r] = 1.0
         start = at["labels_left"]
         for i, left in enumerate(state.labels_left, start):
-            out[i] = left / 10
-        start = at["basic"]
-        for i, count in enumerate(state.basic, start):
-            out[i] = count / 20
+            if left:
+                out[i] = left / 10
+
+    def _write_basic(self, state: DistilledView, player: int, out: Cells) -> None:
+        for i, count in enumerate(state.basic, self.offsets["basic"]):
+            if count:
+                out[i] = count / 20
 
     def _write_shared(self, state: DistilledView, player: int, out: Cells) -> None:
         at = self.offsets
