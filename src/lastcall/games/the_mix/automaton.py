@@ -78,7 +78,6 @@ FACES: Final = _C.rules.tip_die_faces
 # seat's, and reading them through the content's records cost a lookup per attribute.
 CLIENT_ROUNDS: Final = SOLO.client_rounds
 COLUMN_BY_DIE: Final = SOLO.column_by_die
-CARDS_PER_ROUND: Final = SOLO.cards_per_round
 MISSING_COST: Final = SOLO.missing_ingredient_cost
 TECHNIQUE_SLOTS: Final = _C.rules.limits.technique_slots
 DIE_MAX: Final = _C.rules.limits.technique_die_max
@@ -144,7 +143,7 @@ def automaton_round_start(s: MixFlow) -> None:
 def automaton_turn(s: MixFlow) -> None:
     """One turn: reveal and resolve a solo card, or the Bar Setup once the round's are out."""
     a = s.num_players
-    if len(s.solo_revealed) < CARDS_PER_ROUND[min(s.solo_round, len(CARDS_PER_ROUND)) - 1]:
+    if len(s.solo_revealed) < SOLO.cards_in_round(s.solo_round):
         _reveal(s, a)
     else:
         _bar_setup(s, a)
