@@ -61,7 +61,13 @@ def _alive(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
-def test_sigterm_ends_a_simulation_and_its_workers() -> None:
+@pytest.mark.parametrize(
+    ("workers_seen", "settle"),
+    [(1, 0.0), (2, 0.5)],
+    ids=["while-the-pool-starts", "while-playing"],
+)
+def test_sigterm_ends_a_simulation_and_its_workers(workers_seen: int, settle: float) -> None:
+    """SIGTERM as the first worker forks (the pool still starting) or once both play."""
     args = ["simulate", "barista", "-n", "1000000", "--workers", "2", "--json"]
     run = subprocess.Popen(
         [sys.executable, "-m", "lastcall.cli", *args],
@@ -72,10 +78,10 @@ def test_sigterm_ends_a_simulation_and_its_workers() -> None:
     try:
         deadline = time.monotonic() + 120
         workers = _children(run.pid)
-        while len(workers) < 2 and time.monotonic() < deadline:
-            time.sleep(0.1)
-            workers = _children(run.pid)
-        assert len(workers) >= 2
+        while len(workers) < workers_seen and time.monotonic() < deadline:
+            workers = _children(run.pid)  # each look reads /proc: no sleep, to catch the fork
+        assert len(workers) >= workers_seen
+        time.sleep(settle)
         run.send_signal(signal.SIGTERM)
         assert run.wait(timeout=60) == 128 + signal.SIGTERM
     finally:

@@ -83,14 +83,18 @@ class LocalBackend:
             yield from map(fn, jobs)
             return
         context = multiprocessing.get_context(start_method())
-        # Frozen, the objects the workers inherit are never visited by their collector,
-        # whose visits would copy every page a forked worker shares with the run.
-        gc.freeze()
-        try:
-            pool = context.Pool(max(1, min(self.workers, len(jobs))), initializer=_worker_started)
-        finally:
-            gc.unfreeze()
+        # The handler is in place before the first worker forks: a SIGTERM that lands
+        # while the pool starts still ends the run through its ``finally``.
         with sigterm_exits():
+            # Frozen, the objects the workers inherit are never visited by their collector,
+            # whose visits would copy every page a forked worker shares with the run.
+            gc.freeze()
+            try:
+                pool = context.Pool(
+                    max(1, min(self.workers, len(jobs))), initializer=_worker_started
+                )
+            finally:
+                gc.unfreeze()
             try:
                 yield from pool.imap_unordered(fn, jobs)
             finally:
