@@ -12,7 +12,6 @@ recipe's colour, 2 a wild placed as that colour).
 from __future__ import annotations
 
 from enum import IntEnum
-from operator import mul
 from typing import Any, Final, Self
 
 from lastcall.core import Game, Rng, State
@@ -111,7 +110,6 @@ CELL_EARLIER: Final = tuple(
     for cells in RECIPE_SLOTS
 )
 """For each cell of each recipe card, the earlier cells wanting the same row and colour."""
-VALUE_OF_RECIPE: Final = RECIPE_VALUE.__getitem__
 OFF_TURN: Final = (Step.SETUP, Step.OVER)
 """Steps outside any player's turn."""
 PLACING_NAMES: Final = ("bowl", "gold", "tip", "bought", "gift", "extras", "leftovers")
@@ -440,9 +438,13 @@ class OnTheRocksBase(State):
 
 def seat_score(completed: tuple[int, ...], tips: list[int], bonus: int, face_up: int) -> float:
     """Completed recipes + unused tips + bonus coins - $2 per incomplete (face-up) recipe."""
-    return float(
-        sum(map(VALUE_OF_RECIPE, completed)) + sum(map(mul, TIP_VALUES, tips)) + bonus - 2 * face_up
-    )
+    total = bonus - 2 * face_up
+    for card in completed:
+        total += RECIPE_VALUE[card]
+    for k, count in enumerate(tips):
+        if count:
+            total += TIP_VALUES[k] * count
+    return float(total)
 
 
 def with_entry(rows: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:

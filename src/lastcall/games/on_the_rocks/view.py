@@ -341,7 +341,11 @@ class OnTheRocksObserver(Observer):
             # decisions: this block has no key, as comparing costs more than writing.
             Block(*span("step", "waiting"), None, self._write_turn),
             Block(*span("picks", "last_call"), _table_key, self._write_table),
-            Block(*span("lemons", "score"), _seats_key, self._write_seats),
+            # A seat's shelf changes at about a third of a seat's observations,
+            # its tips, recipes and score at a tenth: apart, each is rewritten alone.
+            Block(*span("lemons", "lemons"), _lemons_key, self._write_lemons),
+            Block(*span("extras", "extras"), _shelf_key, self._write_extras),
+            Block(*span("tips", "score"), _tally_key, self._write_tally),
             Block(*span("recipe", "recipe"), _recipes_key, self._write_recipes),
             *(
                 Block(
@@ -398,23 +402,29 @@ class OnTheRocksObserver(Observer):
             out[start + SPILL_AT[card]] += 1.0
         one_hot(out, at["last_call"], self.players, state.last_call)
 
-    def _write_seats(self, state: OnTheRocksView, player: int, out: Cells) -> None:
-        at = self.offsets
-        recipes, done = state.recipes, state.done
-        tips, discards, shelf = state.tips, state.discards, state.shelf
-        completed, bonus, lemons = state.completed, state.bonus, state.lemons
-        extras_at, tips_at, complaints_at = at["extras"], at["tips"], at["complaints"]
-        lemons_at, discarded_at = at["lemons"], at["discarded_tips"]
-        completed_at, bonus_at, score_at = at["completed"], at["bonus"], at["score"]
+    def _write_lemons(self, state: OnTheRocksView, player: int, out: Cells) -> None:
+        start = self.offsets["lemons"]
+        for q, count in enumerate(state.lemons):
+            if count:
+                out[start + q] = count / 3.0
+
+    def _write_extras(self, state: OnTheRocksView, player: int, out: Cells) -> None:
         # Entry by entry, skipping zeros (the block starts zeroed): slices and
         # maps per seat cost more than the few non-zero counts they carry.
+        start = self.offsets["extras"]
+        for i, count in enumerate(state.shelf):
+            if count:
+                out[start + i] = float(count)
+
+    def _write_tally(self, state: OnTheRocksView, player: int, out: Cells) -> None:
+        at = self.offsets
+        recipes, done = state.recipes, state.done
+        tips, discards = state.tips, state.discards
+        completed, bonus = state.completed, state.bonus
+        tips_at, complaints_at = at["tips"], at["complaints"]
+        discarded_at = at["discarded_tips"]
+        completed_at, bonus_at, score_at = at["completed"], at["bonus"], at["score"]
         for q in range(self.players):
-            out[lemons_at + q] = lemons[q] / 3.0
-            start, first = extras_at + q * KINDS, KINDS * q
-            for k in range(KINDS):
-                count = shelf[first + k]
-                if count:
-                    out[start + k] = float(count)
             start, first = tips_at + q * NT, NT * q
             spent = 0
             for k in range(NT):
@@ -422,12 +432,15 @@ class OnTheRocksObserver(Observer):
                 if count:
                     out[start + k] = float(count)
                 spent += discards[first + k]
-            out[discarded_at + q] = spent / 10.0
+            if spent:
+                out[discarded_at + q] = spent / 10.0
             start = complaints_at + q * NT
             for kind, _ in state.complaints[q]:
                 out[start + kind] += 1.0
-            out[completed_at + q] = len(completed[q]) / 12.0
-            out[bonus_at + q] = bonus[q] / 5.0
+            if completed[q]:
+                out[completed_at + q] = len(completed[q]) / 12.0
+            if bonus[q]:
+                out[bonus_at + q] = bonus[q] / 5.0
             face_up = 0
             for i in range(4 * q, 4 * q + 4):
                 if recipes[i] >= 0 and not done[i]:
@@ -490,10 +503,17 @@ def _table_key(state: OnTheRocksView, player: int) -> Hashable:
     )
 
 
-def _seats_key(state: OnTheRocksView, player: int) -> Hashable:
+def _lemons_key(state: OnTheRocksView, player: int) -> Hashable:
+    return state.lemons
+
+
+def _shelf_key(state: OnTheRocksView, player: int) -> Hashable:
+    return tuple(state.shelf)
+
+
+def _tally_key(state: OnTheRocksView, player: int) -> Hashable:
+    """Everything a seat's tips, complaints, recipes, coins and score are written from."""
     return (
-        state.lemons,
-        tuple(state.shelf),
         tuple(state.tips),
         tuple(state.discards),
         state.complaints,
