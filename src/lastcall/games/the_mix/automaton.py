@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from lastcall.core import Kind
+from lastcall.core import Kind, replaced
 from lastcall.core.events import CHANCE, MOVE, RULE
 from lastcall.games.the_mix.content import CONTENT
 from lastcall.games.the_mix.presentation import (
@@ -125,8 +125,10 @@ def automaton_round_start(s: MixFlow) -> None:
         s._off_column(card)
     elif s.decks[level]:
         card = s.decks[level][-1]
-        s.decks[level] = s.decks[level][:-1]
-        s.deck_known[level] = min(s.deck_known[level], len(s.decks[level]))
+        deck = s.decks[level][:-1]
+        s.decks = replaced(s.decks, level, deck)
+        if s.deck_known[level] > len(deck):
+            s.deck_known = replaced(s.deck_known, level, len(deck))
     else:
         s.announce(RULE, "{p:Seat} find{p:s} no client for round {round}.", a, s.solo_round)
         return
@@ -268,7 +270,7 @@ def _technique(s: MixFlow, a: int) -> None:
         s.tech_deck = (oldest, *s.tech_deck)
         s.tech_known += 1
     s.tech_row = s.tech_row[1:]
-    s.techniques[a] = (*held, card)
+    s.techniques = replaced(s.techniques, a, (*held, card))
     s.announce(MOVE, "{p:Seat} take{p:s} the technique card {card}.", a, TECHNIQUE_NAME[card])
     s._fill_tech_row()
     _gains(s, a, TECHNIQUE_GAINS[card])
@@ -370,7 +372,7 @@ def _complete(s: MixFlow, a: int, card: int) -> None:
     pv[b + MONEY] += CLIENT_MONEY[card] + sum(rolls)
     pv[b + COMPLETED] += 1
     pv[b + COMPLETED_MONEY] += CLIENT_MONEY[card]
-    s.completed[a] = (*s.completed[a], card)
+    s.completed = replaced(s.completed, a, (*s.completed[a], card))
     s.announce(
         CHANCE,
         "{p:Seat} complete{p:s} {card}, paying {n:plural:ingredient}, {k:plural:shaker} and "

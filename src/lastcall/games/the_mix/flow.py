@@ -15,7 +15,7 @@ from typing import Final
 
 from mypy_extensions import trait
 
-from lastcall.core import Action
+from lastcall.core import Action, replaced
 from lastcall.core.events import CHANCE, END, MOVE, REVEAL, RULE, TURN
 from lastcall.games.the_mix import actions as act
 from lastcall.games.the_mix.automaton import automaton_round_start, automaton_turn
@@ -872,7 +872,7 @@ class MixFlow(MixBase):
     # ----------------------------------------------------------------- setup
 
     def _keep(self, p: int, card: int, start: int) -> None:
-        self.choices[p] = card * 2 + start
+        self.choices = replaced(self.choices, p, card * 2 + start)
         if any(c < 0 for c in self.choices):
             # Sealed until everyone has chosen; the reveal then tells each seat its own.
             self.step = S_SETUP
@@ -998,7 +998,7 @@ class MixFlow(MixBase):
         else:
             self._off_column(c)
         bar = self._empty_bar(p)
-        self.glass_card[p * BARS + bar] = c
+        self.glass_card = replaced(self.glass_card, p * BARS + bar, c)
         self.announce(
             MOVE,
             "{p:Seat} take{p:s} the client {card} and its instant bonus: {gains}.",
@@ -1019,7 +1019,8 @@ class MixFlow(MixBase):
     def _off_column(self, c: int) -> None:
         """A face-up card leaves its column: the others slide down and the top is refilled."""
         level = CLIENT_LEVEL[c] - 1
-        self.columns[level] = tuple(x for x in self.columns[level] if x != c)
+        rest = tuple(x for x in self.columns[level] if x != c)
+        self.columns = replaced(self.columns, level, rest)
         self._fill_column(level)
 
     def _fill_column(self, level: int) -> None:
@@ -1033,10 +1034,10 @@ class MixFlow(MixBase):
             drawn.append(deck[-1])
             deck = deck[:-1]
         if drawn:
-            self.columns[level] = column + tuple(drawn)
-            self.decks[level] = deck
+            self.columns = replaced(self.columns, level, column + tuple(drawn))
+            self.decks = replaced(self.decks, level, deck)
             if self.deck_known[level] > len(deck):
-                self.deck_known[level] = len(deck)
+                self.deck_known = replaced(self.deck_known, level, len(deck))
             self.announce(
                 CHANCE,
                 "New level {level} clients: {cards}.",
@@ -1052,13 +1053,16 @@ class MixFlow(MixBase):
         pv[b + VP] += REFRESH_VP
         pv[b + REFRESHES] += 1
         removed = []
-        for level, column in enumerate(self.columns):
+        # New lists, not writes into them: copies of this state share them.
+        columns, decks, known = self.columns.copy(), self.decks.copy(), self.deck_known.copy()
+        for level, column in enumerate(columns):
             if column:
                 card = column[0]
                 removed.append(CLIENT_NAMES[card])
-                self.columns[level] = column[1:]
-                self.decks[level] = (card, *self.decks[level])
-                self.deck_known[level] += 1
+                columns[level] = column[1:]
+                decks[level] = (card, *decks[level])
+                known[level] += 1
+        self.columns, self.decks, self.deck_known = columns, decks, known
         self.announce(
             MOVE,
             "{p:Seat} refresh{p:es} the clients for {vp} VP; {cards} go under the decks.",
@@ -1110,7 +1114,7 @@ class MixFlow(MixBase):
         for i in self.glass[at]:
             self.store[i] += 1
         self.glass[at] = ()
-        self.glass_card[at] = NONE
+        self.glass_card = replaced(self.glass_card, at, NONE)
         info = _C.clients[card]
         dice = info.tips + extras
         rolls = self._roll(dice)
@@ -1122,7 +1126,7 @@ class MixFlow(MixBase):
         pv[b + MONEY] += info.money + sum(rolls)
         pv[b + COMPLETED] += 1
         pv[b + COMPLETED_MONEY] += info.money
-        self.completed[p] = (*self.completed[p], card)
+        self.completed = replaced(self.completed, p, (*self.completed[p], card))
         self.announce(
             CHANCE,
             "{p:Seat} serve{p:s} {card}: ${money} and tips of {rolls}, ${total} in all.",
@@ -1193,22 +1197,22 @@ class MixFlow(MixBase):
 
     # ----------------------------------------------------------------- technique
 
-    def _take_technique(self, p: int, t: int, replaced: int) -> None:
+    def _take_technique(self, p: int, t: int, returned: int) -> None:
         self.tech_row = tuple(x for x in self.tech_row if x != t)
         held = self.techniques[p]
-        if replaced >= 0:
-            held = tuple(x for x in held if x != replaced)
-            self.tech_deck = (replaced, *self.tech_deck)
+        if returned >= 0:
+            held = tuple(x for x in held if x != returned)
+            self.tech_deck = (returned, *self.tech_deck)
             self.tech_known += 1
         die = min(DIE_MAX, self.pv[p * W + DIE] + TECH_INCREASE[t])
-        if replaced >= 0:
+        if returned >= 0:
             self.announce(
                 MOVE,
                 "{p:Seat} take{p:s} the technique card {card}, putting {old} under the deck; "
                 "the technique die shows {die}.",
                 p,
                 TECH_NAMES[t],
-                TECH_NAMES[replaced],
+                TECH_NAMES[returned],
                 die,
             )
         else:
@@ -1219,7 +1223,7 @@ class MixFlow(MixBase):
                 TECH_NAMES[t],
                 die,
             )
-        self.techniques[p] = (*held, t)
+        self.techniques = replaced(self.techniques, p, (*held, t))
         self._fill_tech_row()
         self._gain(p, K_INCREASE, TECH_INCREASE[t])
         self._trigger(p, "take_technique")
@@ -1343,7 +1347,7 @@ class MixFlow(MixBase):
         pv = self.pv
         b = p * W
         self.experience_pool = tuple(x for x in self.experience_pool if x != t)
-        self.tiles_held[p] = (*self.tiles_held[p], t)
+        self.tiles_held = replaced(self.tiles_held, p, (*self.tiles_held[p], t))
         pv[b + EXPERIENCE] += 1
         self.announce(MOVE, "{p:Seat} gain{p:s} the experience tile {tile}.", p, EXP_NAMES[t])
         if pv[b + EXPERIENCE] == UNLOCK_AT:

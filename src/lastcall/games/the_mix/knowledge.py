@@ -71,11 +71,13 @@ class MixKnowledge(MixBase):
         two Mixologist Cards only: the others' are dealt again from the rest,
         and a choice already made is drawn again among the new pair.
         """
+        decks = []  # a new list: the state this world was copied from shares the old one
         for level, deck in enumerate(self.decks):
             known = self.deck_known[level]
             hidden = sorted(deck[known:])
             rng.permute(hidden)
-            self.decks[level] = (*deck[:known], *hidden)
+            decks.append((*deck[:known], *hidden))
+        self.decks = decks
         known = self.tech_known
         hidden = sorted(self.tech_deck[known:])
         rng.permute(hidden)
@@ -88,15 +90,17 @@ class MixKnowledge(MixBase):
         mine = self.dealt[viewer]
         pool = [m for m in range(len(_C.mixologists)) if m not in mine]
         rng.permute(pool, sum(len(self.dealt[q]) for q in range(self.num_players) if q != viewer))
+        dealt, choices = self.dealt.copy(), self.choices.copy()
         for q in range(self.num_players):
             if q == viewer:
                 continue
-            size = len(self.dealt[q])
+            size = len(dealt[q])
             pair = tuple(sorted(pool[-size:]))
             del pool[-size:]
-            self.dealt[q] = pair
-            if self.choices[q] >= 0:
-                self.choices[q] = pair[rng.below(len(pair))] * 2 + rng.below(2)
+            dealt[q] = pair
+            if choices[q] >= 0:
+                choices[q] = pair[rng.below(len(pair))] * 2 + rng.below(2)
+        self.dealt, self.choices = dealt, choices
 
     def evaluate(self, player: int) -> float:
         """The seat's odds of leading, from every participant's worth (``_worth``) once the

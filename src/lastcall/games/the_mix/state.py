@@ -348,16 +348,18 @@ class MixBase(State):
         c.turns = self.turns
         c.pv = self.pv.copy()
         c.reserve = self.reserve.copy()
-        c.glass_card = self.glass_card.copy()
         c.glass = self.glass.copy()
-        c.completed = self.completed.copy()
-        c.techniques = self.techniques.copy()
-        c.tiles_held = self.tiles_held.copy()
-        c.dealt = self.dealt.copy()
-        c.choices = self.choices.copy()
-        c.columns = self.columns.copy()
-        c.decks = self.decks.copy()
-        c.deck_known = self.deck_known.copy()
+        # Lists that change a few times a round, always as a new list
+        # (``replaced``): copies share them.
+        c.glass_card = self.glass_card
+        c.completed = self.completed
+        c.techniques = self.techniques
+        c.tiles_held = self.tiles_held
+        c.dealt = self.dealt
+        c.choices = self.choices
+        c.columns = self.columns
+        c.decks = self.decks
+        c.deck_known = self.deck_known
         c.tech_row = self.tech_row
         c.tech_deck = self.tech_deck
         c.tech_known = self.tech_known
